@@ -1,0 +1,128 @@
+"""Tavolo's entry point: read the settings, open the database, load the cogs, run the bot.
+
+`python bot.py` starts the bot. Tests build the same bot with `create_bot` and point it at a
+loopback Discord through the settings (DISCORD_API_BASE, DISCORD_GATEWAY_URL) only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+import yarl
+from discord.ext import commands
+
+from config import MissingSetting, Settings
+from db.store import Store
+from service.tables import Tables
+
+log = logging.getLogger("tavolo")
+
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.rules_info",
+)
+
+
+def apply_endpoints(settings: Settings) -> None:
+    """Point discord.py at the configured REST base and gateway (a proxy or a test server)."""
+    discord.http.Route.BASE = settings.api_base
+    if settings.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+
+
+class TavoloBot(commands.Bot):
+    """The bot: holds the settings and the store that every cog uses."""
+
+    def __init__(self, settings: Settings, store: Store) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.store = store
+        self.tables = Tables(store)
+        self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
+        self.dm_warned: set[tuple[int, int]] = set()  # (game id, user id) told their DMs are closed
+
+    async def setup_hook(self) -> None:
+        """Load each cog on its own (one broken cog does not stop the rest), then sync."""
+        for name in EXTENSIONS:
+            try:
+                await self.load_extension(name)
+            except Exception:
+                log.exception("could not load extension %s", name)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync slash commands to the test server when one is set, else globally.
+
+        The payload's fingerprint is kept in the database, so an unchanged command set is not
+        synced again on every start (Discord rate-limits syncs).
+        """
+        guild = discord.Object(self.settings.test_guild_id) if self.settings.test_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [cmd.to_dict(self.tree) for cmd in self.tree.get_commands(guild=guild)]
+        scope = f"commands:{guild.id if guild else 'global'}"
+        fingerprint = Store.fingerprint(payload)
+        if await self.store.get_meta(scope) == fingerprint:
+            log.info("slash commands unchanged (%s); not syncing", scope)
+            return
+        await self.tree.sync(guild=guild)
+        await self.store.set_meta(scope, fingerprint)
+        log.info("synced %d slash commands (%s)", len(payload), scope)
+
+
+async def create_bot(settings: Settings) -> TavoloBot:
+    """Open the store and build the bot (not yet connected)."""
+    apply_endpoints(settings)
+    store = await Store.open(settings.db_path)
+    return TavoloBot(settings, store)
+
+
+async def run(settings: Settings) -> None:
+    """Run the bot until it is stopped, then close the database."""
+    bot = await create_bot(settings)
+    try:
+        async with bot:
+            await bot.start(settings.discord_token)
+    finally:
+        await bot.store.close()
+
+
+def main() -> int:
+    """Command-line entry: one-line message and exit code 2 on a missing setting."""
+    try:
+        from dotenv import load_dotenv
+
+        load_dotenv()
+    except ImportError:  # pragma: no cover - python-dotenv is in requirements.txt
+        pass
+    try:
+        settings = Settings.from_env()
+    except MissingSetting as missing:
+        print(f"tavolo: missing setting {missing}; see .env.example", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    try:
+        asyncio.run(run(settings))
+    except KeyboardInterrupt:
+        return 0
+    except discord.LoginFailure:
+        print("tavolo: Discord refused DISCORD_TOKEN (login failed)", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

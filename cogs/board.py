@@ -1,0 +1,221 @@
+"""Builds the messages of a game from views: the board post, a seat's hand panel, the lobby.
+
+Inputs are the stored game record and a locale; pictures and words come only from the public
+view (board) or the seat's own view (hand panel).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from PIL.Image import Image
+
+from cogs import ids
+from cogs.items import HandButton, LobbyButton, MoveButton, PickConfirm, PickSelect
+from cogs.ui import ui_for
+from db.records import GameRecord
+from i18n import t
+from rules.contract import Pick
+from rules.registry import get_game
+
+MAX_EVENT_LINES = 14
+MAX_SELECTS = 4
+MAX_OPTIONS = 25
+
+
+@dataclass
+class Outgoing:
+    """A message to send: text, pictures (image, filename), components and whom to ping."""
+
+    content: str
+    images: list[tuple[Image, str]] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    mentions: list[int] = field(default_factory=list)
+    embed: discord.Embed | None = None
+
+
+def mention(record: GameRecord, seat: int) -> str:
+    """`<@id>` for a member's seat, the bot's name for a bot seat."""
+    s = record.seats[seat]
+    return s.name if s.bot else f"<@{s.user_id}>"
+
+
+def event_lines(
+    record: GameRecord, events: Iterable[dict[str, Any]], locale: str | None
+) -> list[str]:
+    """The public events in words, the latest last, at most MAX_EVENT_LINES."""
+    game = get_game(record.game)
+    names = record.names()
+    lines = [line for event in events if (line := game.describe(event, names, locale))]
+    if len(lines) > MAX_EVENT_LINES:
+        lines = ["…", *lines[-MAX_EVENT_LINES:]]
+    return lines
+
+
+def status_line(record: GameRecord, locale: str | None) -> str:
+    """Who must act now, or how the game ended."""
+    game = get_game(record.game)
+    state = record.state or {}
+    if record.status == "finished":
+        outcome = game.outcome(state)
+        assert outcome is not None
+        winners = ", ".join(record.seats[s].name for s in outcome.winners)
+        scores = ", ".join(f"{record.seats[s].name} {v}" for s, v in enumerate(outcome.scores))
+        return t("board.finished", locale, winners=winners, scores=scores)
+    if record.status == "aborted":
+        return t("board.aborted", locale)
+    waiting = ", ".join(mention(record, s) for s in sorted(record.waiting))
+    return t("board.waiting", locale, players=waiting)
+
+
+def board(
+    record: GameRecord,
+    locale: str | None,
+    events: Iterable[dict[str, Any]] = (),
+    ping: Iterable[int] = (),
+) -> Outgoing:
+    """The channel post after a move: what happened, who is next, the table picture, buttons."""
+    game, ui = get_game(record.game), ui_for(record.game)
+    state = record.state
+    assert state is not None
+    public = game.view(state, None)
+    names = record.names()
+    title = t("board.title", locale, game=t(game.info.name_key, locale), number=record.id)
+    lines = [title, *event_lines(record, events, locale), status_line(record, locale)]
+    images = [(ui.table_image(public, names, locale), "table.png")]
+    if record.status == "finished" or any(e.get("type") == "hand_scored" for e in events):
+        sheet = ui.final_image(public, names, locale)
+        if sheet is not None:
+            images.append((sheet, "scores.png"))
+    view = None
+    if record.status == "running":
+        view = discord.ui.View(timeout=None)
+        # Complete moves of a single acting seat are public here (they come from public cards).
+        acting = sorted(record.waiting)
+        if len(acting) == 1:
+            seat = acting[0]
+            for action in game.choices(state, seat).moves[:20]:
+                label = ui.move_label(action, public, names, locale)
+                view.add_item(
+                    MoveButton(
+                        record.id, seat, record.waiting[seat], action, label, ui.move_style(action)
+                    )
+                )
+        view.add_item(HandButton(record.id, t("board.hand_button", locale)))
+    pings = [record.seats[s].user_id for s in ping if not record.seats[s].bot]
+    return Outgoing("\n".join(lines)[:2000], images, view, [u for u in pings if u is not None])
+
+
+def pick_groups(ui: Any, pick: Pick) -> list[list[int]]:
+    """Split a pick's items into select menus of at most 25 options, keeping groups together
+    where they fit."""
+    groups: dict[str, list[int]] = {}
+    for item in pick.items:
+        groups.setdefault(ui.item_group(item), []).append(item)
+    menus: list[list[int]] = []
+    for items in groups.values():
+        for start in range(0, len(items), MAX_OPTIONS):
+            chunk = items[start : start + MAX_OPTIONS]
+            if menus and len(menus[-1]) + len(chunk) <= MAX_OPTIONS:
+                menus[-1].extend(chunk)
+            else:
+                menus.append(list(chunk))
+    return menus
+
+
+def hand_panel(
+    record: GameRecord, seat: int, locale: str | None, selected: Iterable[int] = ()
+) -> Outgoing:
+    """A seat's private panel: the hand picture, its moves, and its pick panel if it has one."""
+    game, ui = get_game(record.game), ui_for(record.game)
+    state = record.state
+    assert state is not None
+    own = game.view(state, seat)
+    names = record.names()
+    lines = [t("hand.title", locale, game=t(game.info.name_key, locale), number=record.id)]
+    images = [(ui.hand_image(own, names, locale), "hand.png")]
+    view = discord.ui.View(timeout=None)
+    choices = game.choices(state, seat) if record.status == "running" else None
+    since = record.waiting.get(seat, 0)
+    if choices:
+        for action in choices.moves[:20]:
+            label = ui.move_label(action, own, names, locale)
+            view.add_item(MoveButton(record.id, seat, since, action, label, ui.move_style(action)))
+        for pick in choices.picks[:1]:
+            chosen = {i for i in selected if i in pick.items}
+            lines.append(ui.pick_prompt(pick.kind, locale))
+            lines.append(ui.pick_summary(pick.kind, sorted(chosen), locale))
+            for index, items in enumerate(pick_groups(ui, pick)[:MAX_SELECTS]):
+                options = [
+                    discord.SelectOption(
+                        label=ui.item_label(i, locale)[:100], value=str(i), default=i in chosen
+                    )
+                    for i in items
+                ]
+                select = discord.ui.Select(
+                    custom_id=ids.pick_id(record.id, seat, since, pick.kind, index),
+                    placeholder=t("hand.pick_placeholder", locale, first=options[0].label)[:150],
+                    min_values=0,
+                    max_values=len(options),
+                    options=options,
+                )
+                view.add_item(PickSelect(record.id, seat, since, pick.kind, index, select))
+            view.add_item(
+                PickConfirm(
+                    record.id, seat, since, pick.kind, ui.pick_confirm_label(pick.kind, locale)
+                )
+            )
+    elif record.status == "running":
+        lines.append(t("hand.nothing_to_do", locale))
+    return Outgoing("\n".join(lines)[:2000], images, view if view.children else None)
+
+
+def lobby(record: GameRecord, locale: str | None) -> Outgoing:
+    """The lobby post: the game, its options, the seats, and the lobby buttons."""
+    game = get_game(record.game)
+    info = game.info
+    embed = discord.Embed(
+        title=t("lobby.title", locale, game=t(info.name_key, locale)),
+        description=t(info.summary_key, locale)[:4000],
+        colour=discord.Colour.dark_green(),
+    )
+    seats = "\n".join(
+        f"{i + 1}. {s.name if s.bot else f'<@{s.user_id}>'}" + (" 🤖" if s.bot else "")
+        for i, s in enumerate(record.seats)
+    )
+    embed.add_field(
+        name=t(
+            "lobby.players",
+            locale,
+            count=len(record.seats),
+            min=info.min_players,
+            max=info.max_players,
+        ),
+        value=seats or "—",
+        inline=False,
+    )
+    if record.options:
+        opts = ", ".join(f"{k}={v}" for k, v in sorted(record.options.items()))
+        embed.add_field(name=t("lobby.options", locale), value=opts[:1024], inline=False)
+    embed.set_footer(text=t("lobby.footer", locale, number=record.id))
+    view = None
+    if record.status == "lobby":
+        view = discord.ui.View(timeout=None)
+        for op, style in (
+            ("join", "primary"),
+            ("leave", "secondary"),
+            ("bot", "secondary"),
+            ("unbot", "secondary"),
+            ("start", "success"),
+        ):
+            view.add_item(LobbyButton(record.id, op, t(f"lobby.button.{op}", locale), style))
+    else:
+        embed.add_field(
+            name=t("lobby.state", locale),
+            value=t(f"lobby.status.{record.status}", locale),
+            inline=False,
+        )
+    return Outgoing("", [], view, [], embed)

@@ -1,0 +1,44 @@
+"""The `custom_id` formats of Tavolo's components (at most 100 characters each).
+
+    tv:mv:{game}:{seat}:{since}:{action}        a complete move for one seat
+    tv:hand:{game}                              show the clicker's hand (and pick panel)
+    tv:pk:{game}:{seat}:{since}:{kind}:{group}  one select menu of a pick panel
+    tv:pkok:{game}:{seat}:{since}:{kind}        confirm a pick
+    tv:lb:{game}:{op}                           a lobby button
+
+`since` is the version since which the seat has been waiting: a component from an earlier
+decision no longer matches and is refused as stale.
+"""
+
+from __future__ import annotations
+
+MOVE = (
+    r"tv:mv:(?P<game>\d{1,18}):(?P<seat>\d{1,2}):(?P<since>\d{1,18}):(?P<action>[a-z0-9 ,]{1,60})"
+)
+HAND = r"tv:hand:(?P<game>\d{1,18})"
+PICK = (
+    r"tv:pk:(?P<game>\d{1,18}):(?P<seat>\d{1,2}):(?P<since>\d{1,18}):(?P<kind>[a-z]{1,12})"
+    r":(?P<group>\d{1,2})"
+)
+PICK_OK = r"tv:pkok:(?P<game>\d{1,18}):(?P<seat>\d{1,2}):(?P<since>\d{1,18}):(?P<kind>[a-z]{1,12})"
+LOBBY = r"tv:lb:(?P<game>\d{1,18}):(?P<op>join|leave|bot|unbot|start)"
+
+
+def move_id(game: int, seat: int, since: int, action: str) -> str:
+    return f"tv:mv:{game}:{seat}:{since}:{action}"
+
+
+def hand_id(game: int) -> str:
+    return f"tv:hand:{game}"
+
+
+def pick_id(game: int, seat: int, since: int, kind: str, group: int) -> str:
+    return f"tv:pk:{game}:{seat}:{since}:{kind}:{group}"
+
+
+def pick_ok_id(game: int, seat: int, since: int, kind: str) -> str:
+    return f"tv:pkok:{game}:{seat}:{since}:{kind}"
+
+
+def lobby_id(game: int, op: str) -> str:
+    return f"tv:lb:{game}:{op}"

@@ -1,0 +1,171 @@
+"""Persistent components (`DynamicItem`s): they are rebuilt from their `custom_id` after a
+restart, so buttons on old messages keep working and are checked against the stored game."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from cogs import ids
+
+Interaction = discord.Interaction[Any]
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.MOVE):
+    """A complete move for one seat."""
+
+    def __init__(
+        self,
+        game: int,
+        seat: int,
+        since: int,
+        action: str,
+        label: str = "…",
+        style: str = "primary",
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=STYLES[style], custom_id=ids.move_id(game, seat, since, action)
+            )
+        )
+        self.game, self.seat, self.since, self.action = game, seat, since, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> MoveButton:
+        return cls(
+            int(match["game"]),
+            int(match["seat"]),
+            int(match["since"]),
+            match["action"],
+            item.label or "…",
+        )
+
+    async def callback(self, interaction: Interaction) -> None:
+        from cogs.play_actions import press_move
+
+        await press_move(interaction, self.game, self.seat, self.since, self.action)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.HAND):
+    """Shows the clicker their hand, with their pick panel when they have one to make."""
+
+    def __init__(self, game: int, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.success, custom_id=ids.hand_id(game)
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["game"]), item.label or "…")
+
+    async def callback(self, interaction: Interaction) -> None:
+        from cogs.play_actions import show_hand
+
+        await show_hand(interaction, self.game)
+
+
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
+    """One select menu of a pick panel; choosing updates the panel's draft."""
+
+    def __init__(
+        self,
+        game: int,
+        seat: int,
+        since: int,
+        kind: str,
+        group: int,
+        select: discord.ui.Select | None = None,
+    ) -> None:
+        item = select or discord.ui.Select(custom_id=ids.pick_id(game, seat, since, kind, group))
+        super().__init__(item)
+        self.game, self.seat, self.since, self.kind, self.group = game, seat, since, kind, group
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> PickSelect:
+        return cls(
+            int(match["game"]),
+            int(match["seat"]),
+            int(match["since"]),
+            match["kind"],
+            int(match["group"]),
+            item,
+        )
+
+    async def callback(self, interaction: Interaction) -> None:
+        from cogs.play_actions import change_pick
+
+        await change_pick(
+            interaction, self.game, self.seat, self.since, self.kind, self.item.values
+        )
+
+
+class PickConfirm(discord.ui.DynamicItem[discord.ui.Button], template=ids.PICK_OK):
+    """Confirms the pick drafted in the panel's select menus."""
+
+    def __init__(self, game: int, seat: int, since: int, kind: str, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.success,
+                custom_id=ids.pick_ok_id(game, seat, since, kind),
+            )
+        )
+        self.game, self.seat, self.since, self.kind = game, seat, since, kind
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> PickConfirm:
+        return cls(
+            int(match["game"]),
+            int(match["seat"]),
+            int(match["since"]),
+            match["kind"],
+            item.label or "…",
+        )
+
+    async def callback(self, interaction: Interaction) -> None:
+        from cogs.play_actions import confirm_pick
+
+        await confirm_pick(interaction, self.game, self.seat, self.since, self.kind)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY):
+    """Join, Leave, Add bot, Remove bot and Start on a lobby message."""
+
+    def __init__(self, game: int, op: str, label: str = "…", style: str = "secondary") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=STYLES[style], custom_id=ids.lobby_id(game, op))
+        )
+        self.game, self.op = game, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["op"], item.label or "…")
+
+    async def callback(self, interaction: Interaction) -> None:
+        from cogs.lobby_actions import press_lobby
+
+        await press_lobby(interaction, self.game, self.op)
+
+
+ALL_ITEMS = (MoveButton, HandButton, PickSelect, PickConfirm, LobbyButton)

@@ -1,0 +1,183 @@
+"""`/game ...`: open a lobby, join, leave, start, status and abort."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.board import board, lobby
+from cogs.common import channel_locale, is_manager, reply, tables, user_locale
+from cogs.delivery import after_step, files_of
+from cogs.lobby_actions import display_name
+from i18n import t
+from rules.errors import RuleError
+from rules.registry import GAMES
+from service.errors import TableError
+
+log = logging.getLogger("tavolo.lobby")
+Interaction = discord.Interaction[Any]
+
+GAME_CHOICES = [app_commands.Choice(name=t(g.info.name_key), value=gid) for gid, g in GAMES.items()]
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """`hands=1 match=total` → {"hands": "1", "match": "total"}; TableError if malformed."""
+    options: dict[str, str] = {}
+    for part in (text or "").replace(",", " ").split():
+        name, sep, value = part.partition("=")
+        if not sep or not name or not value:
+            raise TableError("error.bad_option_value", option=part[:30], value="")
+        options[name.strip().lower()] = value.strip().lower()
+    return options
+
+
+class Lobby(commands.Cog):
+    """The `/game` command group."""
+
+    game = app_commands.Group(
+        name="game", description="Start, join and manage this channel's game.", guild_only=True
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @game.command(name="new", description="Open a lobby for a new game in this channel.")
+    @app_commands.describe(
+        game="Which game to play.", options="Game options, e.g. hands=1 match=total."
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(
+        self, interaction: Interaction, game: app_commands.Choice[str], options: str | None = None
+    ) -> None:
+        locale = user_locale(interaction)
+        try:
+            record = await tables(interaction).open_lobby(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id or 0,
+                game_id=game.value,
+                host_id=interaction.user.id,
+                host_name=display_name(interaction),
+                options=parse_options(options),
+            )
+        except TableError as err:
+            await reply(interaction, err.message(locale))
+            return
+        out = lobby(record, channel_locale(self.bot, interaction))
+        await interaction.response.send_message(embed=out.embed, view=out.view)
+        try:
+            message = await interaction.original_response()
+            await self.bot.store.set_message(record.id, "lobby", record.channel_id, message.id)  # type: ignore[attr-defined]
+        except discord.HTTPException:
+            log.info("could not read back the lobby message of game %s", record.id)
+
+    @new.autocomplete("options")
+    async def options_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        chosen = getattr(interaction.namespace, "game", None)
+        game = GAMES.get(chosen) if isinstance(chosen, str) else None
+        entries = []
+        for g in [game] if game else GAMES.values():
+            for opt in g.info.options:
+                for value in opt.choices:
+                    entries.append(f"{opt.name}={value}")
+        return [app_commands.Choice(name=e, value=e) for e in entries if current.lower() in e][:25]
+
+    async def _lobby_op(self, interaction: Interaction, op: str) -> None:
+        locale = user_locale(interaction)
+        service = tables(interaction)
+        try:
+            record = await service.channel_game(interaction.channel_id or 0)
+            if op == "join":
+                record = await service.join(
+                    record.id, interaction.user.id, display_name(interaction)
+                )
+            elif op == "leave":
+                step = await service.leave(record.id, interaction.user.id)
+                record = step.record
+                if record.status != "lobby":
+                    name = display_name(interaction)
+                    await interaction.response.send_message(t("lobby.left_to_bot", locale, name=name))
+                    await after_step(self.bot, step, channel_locale(self.bot, interaction))  # type: ignore[arg-type]
+                    return
+            else:
+                step = await service.start(record.id, interaction.user.id)
+                await interaction.response.send_message(
+                    t("lobby.started", channel_locale(self.bot, interaction))
+                )
+                await after_step(self.bot, step, channel_locale(self.bot, interaction))  # type: ignore[arg-type]
+                return
+        except (TableError, RuleError) as err:
+            await reply(interaction, err.message(locale))
+            return
+        text_key = {"join": "lobby.joined", "leave": "lobby.left"}[op]
+        if record.status == "lobby":
+            out = lobby(record, channel_locale(self.bot, interaction))
+            await interaction.response.send_message(
+                t(text_key, locale, name=display_name(interaction)), embed=out.embed, view=out.view
+            )
+        else:
+            await interaction.response.send_message(
+                t(text_key, locale, name=display_name(interaction))
+            )
+
+    @game.command(name="join", description="Join the game waiting in this channel.")
+    async def join(self, interaction: Interaction) -> None:
+        await self._lobby_op(interaction, "join")
+
+    @game.command(
+        name="leave",
+        description="Leave this channel's game (a bot takes your seat once it has started).",
+    )
+    async def leave(self, interaction: Interaction) -> None:
+        await self._lobby_op(interaction, "leave")
+
+    @game.command(name="start", description="Start the game in this channel (host only).")
+    async def start(self, interaction: Interaction) -> None:
+        await self._lobby_op(interaction, "start")
+
+    @game.command(
+        name="status", description="Show this channel's game: the table and who must act."
+    )
+    async def status(self, interaction: Interaction) -> None:
+        locale = user_locale(interaction)
+        try:
+            record = await tables(interaction).channel_game(interaction.channel_id or 0)
+        except TableError as err:
+            await reply(interaction, err.message(locale))
+            return
+        if record.status == "lobby":
+            out = lobby(record, locale)
+            await interaction.response.send_message(embed=out.embed, view=out.view, ephemeral=True)
+            return
+        out = board(record, locale)
+        await interaction.response.send_message(
+            out.content, files=await files_of(out), view=out.view, ephemeral=True
+        )
+
+    @game.command(
+        name="abort",
+        description="End this channel's game without a result (host or server manager).",
+    )
+    async def abort(self, interaction: Interaction) -> None:
+        locale = user_locale(interaction)
+        service = tables(interaction)
+        try:
+            record = await service.channel_game(interaction.channel_id or 0)
+            record = await service.abort(
+                record.id, interaction.user.id, manager=is_manager(interaction)
+            )
+        except TableError as err:
+            await reply(interaction, err.message(locale))
+            return
+        await interaction.response.send_message(
+            t("lobby.aborted", channel_locale(self.bot, interaction), number=record.id)
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,62 @@
+"""Lobby buttons (Join, Leave, Add bot, Remove bot, Start) and the start of a game."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from cogs.board import lobby
+from cogs.common import channel_locale, reply, tables, user_locale
+from cogs.delivery import after_step
+from db.records import GameRecord
+from rules.errors import RuleError
+from service.errors import TableError
+
+log = logging.getLogger("tavolo.lobby")
+Interaction = discord.Interaction[Any]
+
+
+def display_name(interaction: Interaction) -> str:
+    """The clicker's name as shown in the server, trimmed for pictures."""
+    return interaction.user.display_name[:32]
+
+
+async def press_lobby(interaction: Interaction, game_id: int, op: str) -> None:
+    """Handle one lobby button; the lobby message is redrawn in place."""
+    service = tables(interaction)
+    locale = user_locale(interaction)
+    user = interaction.user.id
+    try:
+        record = await service.game(game_id)
+        if interaction.channel_id != record.channel_id:
+            raise TableError("error.wrong_channel")
+        if op == "join":
+            record = await service.join(game_id, user, display_name(interaction))
+        elif op == "leave":
+            record = (await service.leave(game_id, user)).record
+        elif op == "bot":
+            record = await service.add_bot(game_id, user)
+        elif op == "unbot":
+            record = await service.remove_bot(game_id, user)
+        else:
+            step = await service.start(game_id, user)
+            await redraw(interaction, step.record)
+            await after_step(
+                interaction.client, step, channel_locale(interaction.client, interaction)
+            )
+            return
+    except (TableError, RuleError) as err:
+        await reply(interaction, err.message(locale))
+        return
+    await redraw(interaction, record)
+
+
+async def redraw(interaction: Interaction, record: GameRecord) -> None:
+    """Show the lobby's new state on the message whose button was pressed."""
+    out = lobby(record, channel_locale(interaction.client, interaction))
+    try:
+        await interaction.response.edit_message(embed=out.embed, view=out.view)
+    except discord.HTTPException:
+        log.info("could not redraw the lobby of game %s", record.id)

@@ -1,0 +1,161 @@
+"""What happens when a player presses a move button, opens their hand, or drafts and confirms a
+pick. Each checks the clicker and the component against the stored game, acts through the table
+service (which commits), and only then answers Discord."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from cogs.board import hand_panel
+from cogs.common import channel_locale, png_file, reply, tables, user_locale
+from cogs.delivery import after_step, files_of
+from db.records import GameRecord
+from rules.errors import RuleError
+from rules.registry import get_game
+from service.errors import TableError
+
+log = logging.getLogger("tavolo.play")
+Interaction = discord.Interaction[Any]
+
+
+async def load_for(
+    interaction: Interaction, game_id: int, seat: int | None = None
+) -> GameRecord | None:
+    """The game of a component, after checking the clicker may use it; None (and an ephemeral
+    reason) otherwise. A component in a server channel must belong to that channel's game."""
+    locale = user_locale(interaction)
+    try:
+        record = await tables(interaction).game(game_id)
+    except TableError as err:
+        await reply(interaction, err.message(locale))
+        return None
+    if interaction.guild_id is not None and interaction.channel_id != record.channel_id:
+        await reply(interaction, TableError("error.wrong_channel").message(locale))
+        return None
+    own = record.seat_of(interaction.user.id)
+    if own is None:
+        await reply(interaction, TableError("error.not_seated").message(locale))
+        return None
+    if seat is not None and own != seat:
+        key = "error.not_your_panel" if interaction.guild_id is None else "error.not_your_turn"
+        await reply(interaction, TableError(key).message(locale))
+        return None
+    return record
+
+
+async def act(interaction: Interaction, record: GameRecord, action: str, since: int | None) -> bool:
+    """Play an action; on success the step is delivered after the answer. False if refused."""
+    locale = user_locale(interaction)
+    try:
+        step = await tables(interaction).act(record.id, interaction.user.id, action, since=since)
+    except (TableError, RuleError) as err:
+        await reply(interaction, err.message(locale))
+        return False
+    except Exception:
+        log.exception("action failed in game %s", record.id)
+        await reply(interaction, TableError("error.internal").message(locale))
+        return False
+    # Committed. Now answer the interaction, then post the board and DMs.
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+    except discord.HTTPException:
+        log.info("could not acknowledge interaction %s", interaction.id)
+    await after_step(interaction.client, step, channel_locale(interaction.client, interaction))
+    return True
+
+
+async def press_move(
+    interaction: Interaction, game_id: int, seat: int, since: int, action: str
+) -> None:
+    """A move button on the board or in a hand panel."""
+    record = await load_for(interaction, game_id, seat)
+    if record is not None:
+        await act(interaction, record, action, since)
+
+
+async def show_hand(interaction: Interaction, game_id: int) -> None:
+    """The clicker's hand (and moves and pick panel), ephemerally."""
+    record = await load_for(interaction, game_id)
+    if record is None:
+        return
+    await send_hand(interaction, record)
+
+
+async def send_hand(interaction: Interaction, record: GameRecord) -> None:
+    """Answer with the clicker's private hand panel, visible to them only."""
+    seat = record.seat_of(interaction.user.id)
+    assert seat is not None
+    out = hand_panel(record, seat, user_locale(interaction))
+    kwargs: dict[str, Any] = {
+        "content": out.content,
+        "files": await files_of(out),
+        "ephemeral": True,
+    }
+    if out.view is not None:
+        kwargs["view"] = out.view
+    await interaction.response.send_message(**kwargs)
+
+
+def drafted(message: discord.Message | None, skip: str | None = None) -> set[int]:
+    """The items marked chosen in a pick panel's select menus (all but the one named `skip`)."""
+    chosen: set[int] = set()
+    if message is None:
+        return chosen
+    for row in message.components:
+        for child in getattr(row, "children", []):
+            if isinstance(child, discord.components.SelectMenu) and child.custom_id != skip:
+                chosen.update(
+                    int(o.value) for o in child.options if o.default and o.value.isdigit()
+                )
+    return chosen
+
+
+async def change_pick(
+    interaction: Interaction, game_id: int, seat: int, since: int, kind: str, values: list[str]
+) -> None:
+    """A select menu of a pick panel changed: redraw the panel with the new draft."""
+    record = await load_for(interaction, game_id, seat)
+    if record is None:
+        return
+    if record.waiting.get(seat) != since:
+        await reply(interaction, TableError("error.stale").message(user_locale(interaction)))
+        return
+    custom_id = interaction.data.get("custom_id") if interaction.data else None
+    chosen = drafted(interaction.message, skip=custom_id) | {int(v) for v in values if v.isdigit()}
+    out = hand_panel(record, seat, user_locale(interaction), chosen)
+    await interaction.response.edit_message(content=out.content, view=out.view)
+
+
+async def confirm_pick(
+    interaction: Interaction, game_id: int, seat: int, since: int, kind: str
+) -> None:
+    """Confirm the drafted pick: play it as one action."""
+    record = await load_for(interaction, game_id, seat)
+    if record is None:
+        return
+    chosen = sorted(drafted(interaction.message))
+    if not chosen:
+        await reply(interaction, TableError("error.pick_empty").message(user_locale(interaction)))
+        return
+    game = get_game(record.game)
+    pick = next((p for p in game.choices(record.state or {}, seat).picks if p.kind == kind), None)
+    if pick is None:
+        await reply(interaction, TableError("error.stale").message(user_locale(interaction)))
+        return
+    done = await act(interaction, record, pick.action(chosen), since)
+    if done:
+        record = await tables(interaction).game(game_id)
+        out = hand_panel(record, seat, user_locale(interaction))
+        try:
+            await interaction.edit_original_response(
+                content=out.content, attachments=await files_of(out), view=out.view
+            )
+        except discord.HTTPException:
+            log.info("could not refresh a pick panel in game %s", game_id)
+
+
+__all__ = ["change_pick", "confirm_pick", "png_file", "press_move", "send_hand", "show_hand"]

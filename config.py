@@ -1,0 +1,45 @@
+"""Settings read from the environment (and a `.env` file): the only place that knows their names."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+DEFAULT_API_BASE = "https://discord.com/api/v10"
+
+
+class MissingSetting(Exception):
+    """A required setting is absent; the message names it."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot needs to start. See `.env.example` for each setting's meaning."""
+
+    discord_token: str
+    db_path: str = "tavolo.db"
+    test_guild_id: int | None = None
+    log_level: str = "INFO"
+    api_base: str = DEFAULT_API_BASE
+    gateway_url: str | None = None
+    locale: str = "en"
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        """Build settings from `env` (default: the process environment); raise MissingSetting."""
+        env = dict(os.environ if env is None else env)
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise MissingSetting("DISCORD_TOKEN")
+        guild = env.get("TAVOLO_TEST_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise MissingSetting("TAVOLO_TEST_GUILD_ID (must be a server id, digits only)")
+        return cls(
+            discord_token=token,
+            db_path=env.get("TAVOLO_DB_PATH", "").strip() or "tavolo.db",
+            test_guild_id=int(guild) if guild else None,
+            log_level=(env.get("TAVOLO_LOG_LEVEL", "").strip() or "INFO").upper(),
+            api_base=(env.get("DISCORD_API_BASE", "").strip() or DEFAULT_API_BASE).rstrip("/"),
+            gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
+            locale=env.get("TAVOLO_LOCALE", "").strip() or "en",
+        )

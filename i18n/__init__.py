@@ -1,0 +1,43 @@
+"""The one translation function for player-facing text: `t(key, locale, **params)`.
+
+Catalogs are JSON files in `i18n/locales/<locale>.json` mapping a key to a `str.format` template.
+A key missing from a locale falls back to English; a key missing from English is a bug, and the
+key itself is returned so the gap is visible (a test checks every key used in code exists).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+LOCALES_DIR = Path(__file__).parent / "locales"
+DEFAULT_LOCALE = "en"
+
+
+@cache
+def catalog(locale: str) -> dict[str, str]:
+    """The messages of one locale ({} when there is no such catalog)."""
+    path = LOCALES_DIR / f"{locale}.json"
+    if not path.is_file():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def base_locale(locale: str | None) -> str:
+    """Map a Discord locale such as `en-US` or `it` to a catalog name we have."""
+    if not locale:
+        return DEFAULT_LOCALE
+    for name in (locale, locale.split("-")[0]):
+        if catalog(name):
+            return name
+    return DEFAULT_LOCALE
+
+
+def t(key: str, locale: str | None = None, /, **params: object) -> str:
+    """Translate `key` into `locale`, filling `{name}` fields from `params`."""
+    template = catalog(base_locale(locale)).get(key) or catalog(DEFAULT_LOCALE).get(key) or key
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template

@@ -1,0 +1,1 @@
+"""The games as pure Python: no Discord, no database, no Pillow. See `rules.contract`."""

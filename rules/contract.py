@@ -1,0 +1,113 @@
+"""The game contract that every game module implements, and the small data types it uses.
+
+A game is a `Game` object found in `rules.registry.GAMES` by id. State is plain JSON data
+(dicts, lists, ints, strings, None) holding its own seeded RNG; actions are short text strings
+(their stable form, like a chess move's UCI), so the action log replays a game exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+State = dict[str, Any]
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """A game option offered when a game is created: `name` takes one of `choices`."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+    help_key: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The static description of a game."""
+
+    id: str
+    name_key: str
+    summary_key: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionInfo, ...] = ()
+
+    def default_options(self) -> dict[str, str]:
+        """Each option's default value."""
+        return {opt.name: opt.default for opt in self.options}
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A choice a UI builds in steps: between `min` and `max` of `items` (card ids).
+
+    The finished action is `f"{kind} {','.join(map(str, chosen))}"`.
+    """
+
+    kind: str
+    items: tuple[int, ...]
+    min: int
+    max: int
+
+    def action(self, chosen: list[int] | tuple[int, ...]) -> str:
+        """The action text for the chosen items (not validated here)."""
+        return f"{self.kind} {','.join(str(c) for c in chosen)}"
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What one seat may do now: complete moves, and picks to build step by step."""
+
+    moves: tuple[str, ...] = ()
+    picks: tuple[Pick, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.moves or self.picks)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: final scores, winners (seats; several share a win) and why."""
+
+    reason: str
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Game(Protocol):
+    """The interface every game offers (see DESIGN.md, "The game contract")."""
+
+    info: GameInfo
+
+    def new_game(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        """A fresh game for `players` seats (0..players-1); raises IllegalAction on bad input."""
+
+    def to_act(self, state: State) -> list[int]:
+        """The seats that must act now (several at once for simultaneous steps); [] when over."""
+
+    def choices(self, state: State, seat: int) -> Choices:
+        """The legal choices of `seat` now (empty when it has nothing to do)."""
+
+    def apply(self, state: State, seat: int, action: str) -> State:
+        """The state after `seat` plays `action`; `state` itself is never changed.
+
+        Raises a `RuleError` subclass with a player-facing message when the action is refused.
+        The new state's `events` list describes, publicly, what happened.
+        """
+
+    def view(self, state: State, seat: int | None) -> View:
+        """What `seat` may see (None: the public view). The only input of pictures and texts."""
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    def bot_action(self, view: View, seed: int) -> str:
+        """A legal, sensible action for the seat whose view this is (deterministic per seed)."""
+
+    def describe(self, event: Mapping[str, Any], names: list[str], locale: str | None) -> str:
+        """One public event (from a view's `events`) in words."""

@@ -1,0 +1,58 @@
+"""What each seat (or the public) may see of a Money game: the only input of pictures and texts.
+
+Public view: the rows, the deck size, each seat's card count, who has bid (not what), the bids on
+the table once revealed, the exchange order, finished hands' scores, and the last public events.
+A seat's view adds that seat's own hand and own secret bid.
+"""
+
+from __future__ import annotations
+
+from rules.contract import State, View
+from rules.money.engine import exchange_order, table_total, to_act
+from rules.money.outcome import hands_won, totals
+
+
+def view(state: State, seat: int | None) -> View:
+    """The view of `seat`, or the public view when `seat` is None."""
+    n = state["players"]
+    exchange = state["phase"] == "exchange"
+    seats = []
+    for s in range(n):
+        table = state["table"][s] if exchange else None
+        bid = state["bids"][s]
+        seats.append(
+            {
+                "hand_count": len(state["hands"][s]) + (len(bid) if bid is not None else 0),
+                "bid_placed": state["phase"] == "bid" and bid is not None,
+                "table": list(table) if table else None,
+                "table_total": table_total(table) if table else 0,
+                "acted": exchange and state["acted"][s],
+                "sat_out": exchange and not state["acted"][s] and not table,
+            }
+        )
+    public: View = {
+        "game": "money",
+        "players": n,
+        "options": dict(state["options"]),
+        "hand_no": state["hand_no"],
+        "hands_total": int(state["options"]["hands"]),
+        "round": state["round"],
+        "final_round": state["final_round"],
+        "phase": state["phase"],
+        "currencies": list(state["currencies"]),
+        "deck_count": len(state["deck"]),
+        "rows": {"left": list(state["rows"]["left"]), "right": list(state["rows"]["right"])},
+        "seats": seats,
+        "order": exchange_order(state) if exchange else [],
+        "to_act": to_act(state),
+        "results": state["results"],
+        "hands_won": hands_won(state),
+        "totals": totals(state),
+        "events": list(state["events"]),
+        "seat": seat,
+    }
+    if seat is not None:
+        bid = state["bids"][seat]
+        public["hand"] = list(state["hands"][seat])
+        public["bid"] = list(bid) if bid is not None else None
+    return public

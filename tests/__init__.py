@@ -1,0 +1,1 @@
+"""Tavolo's tests. A package, so test modules in sub-packages may share basenames."""

@@ -1,0 +1,112 @@
+"""The Discord messages built from a game: public boards use the public view only, and every
+component fits Discord's limits (custom_id ≤ 100, label ≤ 80, ≤ 25 options, ≤ 5 rows)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import discord
+import pytest
+
+from cogs import board as boards
+from cogs.items import ALL_ITEMS
+from db.store import Store
+from rules.registry import get_game
+from service.tables import Tables
+
+GAME = get_game("money")
+
+
+async def played_records(tmp_path: Path, players: int, seed: int, max_steps: int = 400):
+    """Records of one game after each member step (seat 0 is the member, the rest bots)."""
+    store = await Store.open(str(tmp_path / "b.db"))
+    tables = Tables(store, new_seed=lambda: seed)
+    record = await tables.open_lobby(guild_id=1, channel_id=5, game_id="money", host_id=10, host_name="Ann")
+    for _ in range(players - 1):
+        record = await tables.add_bot(record.id, 10)
+    step = await tables.start(record.id, 10)
+    steps = [step]
+    for n in range(max_steps):
+        record = step.record
+        if record.status != "running":
+            break
+        action = GAME.bot_action(GAME.view(record.state, 0), n)
+        step = await tables.act(record.id, 10, action, since=record.waiting[0])
+        steps.append(step)
+    await store.close()
+    return steps
+
+
+def check_limits(view: discord.ui.View | None) -> None:
+    if view is None:
+        return
+    payload = view.to_components()
+    assert len(payload) <= 5
+    for row in payload:
+        assert len(row["components"]) <= 5
+        for comp in row["components"]:
+            assert len(comp["custom_id"]) <= 100
+            assert any(re.fullmatch(item.__discord_ui_compiled_template__, comp["custom_id"]) for item in ALL_ITEMS)
+            if comp["type"] == 2:
+                assert 1 <= len(comp["label"]) <= 80
+            if comp["type"] == 3:
+                assert 1 <= len(comp["options"]) <= 25
+                assert all(len(o["label"]) <= 100 for o in comp["options"])
+
+
+@pytest.mark.parametrize("players", [3, 5])
+async def test_board_is_built_from_the_public_view_only(tmp_path: Path, players: int, monkeypatch) -> None:
+    steps = await played_records(tmp_path, players, seed=players)
+    asked: list[int | None] = []
+    original = type(GAME).view
+
+    def recording_view(self, state, seat):
+        asked.append(seat)
+        return original(self, state, seat)
+
+    monkeypatch.setattr(type(GAME), "view", recording_view)
+    for step in steps[:40]:
+        out = boards.board(step.record, "en", step.events, step.newly_waiting)
+        check_limits(out.view)
+        assert len(out.content) <= 2000
+    assert asked and set(asked) == {None}
+
+
+async def test_hand_panel_shows_own_hand_and_fits_limits(tmp_path: Path) -> None:
+    steps = await played_records(tmp_path, 4, seed=11)
+    for step in steps[:60]:
+        record = step.record
+        if record.status != "running":
+            continue
+        out = boards.hand_panel(record, 0, "en")
+        check_limits(out.view)
+        if 0 in record.waiting and record.state["phase"] == "bid":
+            selects = [c.item for c in out.view.children if isinstance(c.item, discord.ui.Select)]
+            offered = {int(o.value) for s in selects for o in s.options}
+            assert offered == set(record.state["hands"][0])
+
+
+async def test_exchange_board_offers_each_legal_move_as_a_button(tmp_path: Path) -> None:
+    steps = await played_records(tmp_path, 3, seed=5)
+    seen = 0
+    for step in steps:
+        record = step.record
+        if record.status == "running" and record.state["phase"] == "exchange" and 0 in record.waiting:
+            out = boards.board(record, "en")
+            ids = {c.item.custom_id for c in out.view.children if isinstance(c.item, discord.ui.Button)}
+            moves = GAME.choices(record.state, 0).moves
+            for move in moves:
+                assert f"tv:mv:{record.id}:0:{record.waiting[0]}:{move}" in ids
+            seen += 1
+    assert seen > 3
+
+
+def test_pick_groups_split_large_hands_into_menus_of_25() -> None:
+    from cogs.ui import ui_for
+    from rules.contract import Pick
+
+    pick = Pick("bid", tuple(range(1, 70)), 1, 69)
+    menus = boards.pick_groups(ui_for("money"), pick)
+    assert all(len(m) <= 25 for m in menus)
+    assert sorted(i for m in menus for i in m) == list(range(1, 70))

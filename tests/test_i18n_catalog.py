@@ -1,0 +1,58 @@
+"""Every translation key named in the code has an English template, and templates are sound."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+from i18n import catalog, t
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ("bot.py", "cogs", "rules", "service", "render", "db")
+KEY_CALL = re.compile(
+    r"""\b(?:t|TableError|RuleError|IllegalAction|MalformedAction|NotYourTurn|GameOver)\(\s*(f?)"([a-z_][a-z0-9_.{}\[\]'"]*)\""""
+)
+
+
+def keys_in_code() -> set[tuple[bool, str]]:
+    found: set[tuple[bool, str]] = set()
+    for name in SOURCES:
+        path = ROOT / name
+        files = [path] if path.is_file() else sorted(path.rglob("*.py"))
+        for file in files:
+            for fmt, key in KEY_CALL.findall(file.read_text(encoding="utf-8")):
+                if "." in key:
+                    found.add((bool(fmt), key))
+    return found
+
+
+def test_every_key_used_in_code_has_an_english_template() -> None:
+    english = catalog("en")
+    missing = []
+    for is_fstring, key in sorted(keys_in_code()):
+        if is_fstring:
+            pattern = re.compile(re.sub(r"\\\{[^}]*\\\}", "[a-z0-9_]+", re.escape(key)) + "$")
+            if not any(pattern.match(k) for k in english):
+                missing.append(key)
+        elif key not in english:
+            missing.append(key)
+    assert not missing, f"keys without an English template: {missing}"
+
+
+def test_templates_only_use_named_fields() -> None:
+    bad = []
+    for key, template in catalog("en").items():
+        for _, field, _, _ in string.Formatter().parse(template):
+            if field is not None and (field == "" or field.isdigit()):
+                bad.append(key)
+    assert not bad, f"templates with positional fields: {bad}"
+
+
+def test_unknown_locale_falls_back_to_english() -> None:
+    assert t("error.not_your_turn", "xx-YY") == t("error.not_your_turn", "en")
+    assert t("error.lobby_full", "it", max=5) == "The game is full (5 players)."
+
+
+def test_missing_key_shows_the_key_itself() -> None:
+    assert t("no.such.key") == "no.such.key"
