@@ -279,6 +279,7 @@ def _end_hand(state: State) -> None:
     best = max(scores)
     result = {
         "hand_no": state["hand_no"],
+        "currencies": list(state["currencies"]),
         "scores": scores,
         "winners": [s for s, v in enumerate(scores) if v == best],
         "detail": details,

@@ -1,7 +1,8 @@
 """What each seat (or the public) may see of a Money game: the only input of pictures and texts.
 
 Public view: the rows, the deck size, each seat's card count, who has bid (not what), the bids on
-the table once revealed, the exchange order, finished hands' scores, and the last public events.
+the table once revealed, the exchange order, finished hands' scores (with the final hands, which
+scoring makes public), the match winners once it is over, and the last public events.
 A seat's view adds that seat's own hand and own secret bid.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from rules.contract import State, View
 from rules.money.engine import exchange_order, table_total, to_act
-from rules.money.outcome import hands_won, totals
+from rules.money.outcome import hands_won, outcome, totals
 
 
 def view(state: State, seat: int | None) -> View:
@@ -49,6 +50,7 @@ def view(state: State, seat: int | None) -> View:
         "hands_won": hands_won(state),
         "totals": totals(state),
         "events": list(state["events"]),
+        "winners": list(result.winners) if (result := outcome(state)) else [],
         "seat": seat,
     }
     if seat is not None:

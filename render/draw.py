@@ -1,0 +1,110 @@
+"""Small drawing helpers on top of Pillow: fitted text, panels, pills and card rows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from render import theme
+from render.fonts import font
+from render.theme import Colour
+
+ELLIPSIS = "…"
+
+
+def canvas(height: int, width: int = theme.WIDTH) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A felt-coloured RGB picture with a darker rim, and a drawing context on it."""
+    image = Image.new("RGB", (width, height), theme.FELT_EDGE)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((6, 6, width - 7, height - 7), radius=22, fill=theme.FELT)
+    return image, draw
+
+
+def fit(text: str, size: int, max_width: float, bold: bool = False) -> str:
+    """`text`, cut short with an ellipsis so it is at most `max_width` pixels wide."""
+    face = font(size, bold)
+    if face.getlength(text) <= max_width:
+        return text
+    while text and face.getlength(text + ELLIPSIS) > max_width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    size: int,
+    fill: Colour = theme.TEXT,
+    bold: bool = False,
+    anchor: str = "ls",
+    max_width: float | None = None,
+) -> float:
+    """Draw `words` (shortened to `max_width` if given) and return the width drawn."""
+    face = font(size, bold)
+    width = face.getlength(words)
+    if max_width is not None and width > max_width:
+        words = fit(words, size, max_width, bold)
+        width = face.getlength(words)
+    draw.text(xy, words, font=face, fill=fill, anchor=anchor)
+    return width
+
+
+def width_of(words: str, size: int, bold: bool = False) -> float:
+    """The width of `words` in pixels."""
+    return font(size, bold).getlength(words)
+
+
+def panel(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    fill: Colour = theme.PANEL,
+    outline: Colour | None = theme.PANEL_LINE,
+    width: int = 2,
+    radius: int = theme.RADIUS,
+) -> None:
+    """A rounded panel."""
+    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+
+def pill(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    size: int,
+    fill: Colour,
+    ink: Colour,
+    bold: bool = True,
+    align: str = "left",
+) -> tuple[float, float, float, float]:
+    """A rounded label whose left, right or center (`align`) middle is `xy`; returns its box."""
+    pad = size * 0.6
+    w = width_of(words, size, bold) + 2 * pad
+    h = size * 1.6
+    x0 = {"left": xy[0], "right": xy[0] - w, "center": xy[0] - w / 2}[align]
+    box = (x0, xy[1] - h / 2, x0 + w, xy[1] + h / 2)
+    draw.rounded_rectangle(box, radius=int(h / 2), fill=fill)
+    draw.text((x0 + w / 2, xy[1]), words, font=font(size, bold), fill=ink, anchor="mm")
+    return box
+
+
+def card_step(count: int, card_width: int, max_width: float, gap: int = 8) -> float:
+    """Distance between the left edges of `count` cards laid in a row no wider than `max_width`
+    (overlapping when they do not fit side by side)."""
+    if count <= 1:
+        return 0.0
+    return min(card_width + gap, (max_width - card_width) / (count - 1))
+
+
+def lay_cards(
+    image: Image.Image, tiles: Sequence[Image.Image], x: float, y: float, max_width: float
+) -> float:
+    """Paste RGBA card `tiles` in a row from (x, y) within `max_width`; the width used."""
+    if not tiles:
+        return 0.0
+    w = tiles[0].width
+    step = card_step(len(tiles), w, max_width)
+    for i, tile in enumerate(tiles):
+        image.paste(tile, (round(x + i * step), round(y)), tile)
+    return step * (len(tiles) - 1) + w

@@ -1,0 +1,62 @@
+"""The private hand's grouping and explanations, checked on the rules' seed example (470 points)."""
+
+from __future__ import annotations
+
+from i18n import t
+from render.money.hand import groups
+from rules.money.components import CARDS
+from rules.money.scoring import score_cards
+
+
+def _pick(currency: str | None, values: list[int]) -> list[int]:
+    """Distinct card ids of `currency` (None: coins) with these values."""
+    chosen: list[int] = []
+    for value in values:
+        chosen.append(
+            next(
+                c.id
+                for c in CARDS.values()
+                if c.currency == currency
+                and c.value == value
+                and c.kind != "bluff"
+                and c.id not in chosen
+            )
+        )
+    return chosen
+
+
+SEED_HAND = (
+    _pick("USD", [30, 30, 30])
+    + _pick(None, [10, 10, 10])
+    + _pick("EUR", [60, 40, 30])
+    + _pick("JPY", [60, 40, 30, 30, 30, 20])
+    + [70]  # a bluff card
+)
+
+
+def test_seed_example_groups_and_lines() -> None:
+    assert score_cards(SEED_HAND)["total"] == 470
+    parts = groups(SEED_HAND, None)
+    titles = [g.title for g in parts]
+    assert titles == [
+        t("render.money.currency.usd"),
+        t("render.money.currency.jpy"),
+        t("render.money.currency.eur"),
+        t("render.money.coins"),
+        t("render.money.bluff_card"),
+    ]
+    words = {g.badge: [w for w, _, _ in g.lines] for g in parts}
+    assert t("render.money.scores_now", None, points=0) in words["$"]
+    assert t("render.money.trio", None, value=30, bonus=100) in words["$"]
+    assert t("render.money.to_next", None, need=10, target=100) in words["$"]
+    assert t("render.money.scores_now", None, points=210) in words["¥"]
+    assert t("render.money.trio", None, value=30, bonus=100) in words["¥"]
+    assert t("render.money.scores_now", None, points=30) in words["€"]
+    assert t("render.money.scores_now", None, points=30) in words["10"]
+
+
+def test_cards_in_a_group_are_sorted_by_value_then_serial() -> None:
+    yen = next(g for g in groups(SEED_HAND, None) if g.badge == "¥")
+    keys = [(CARDS[c].value, CARDS[c].serial) for c in yen.cards]
+    assert keys == sorted(keys)
+    assert len(yen.cards) == 6
