@@ -67,42 +67,68 @@ async def after_step(bot: TavoloBot, step: Step, locale: str | None) -> None:
     """Tell Discord what a committed step did: one board post, then the changed hands by DM."""
     record = step.record
     await send_board(bot, record, board(record, locale, step.events, step.newly_waiting))
-    if record.status != "running" and record.status != "finished":
+    if record.status not in ("running", "finished"):
         return
-    targets = set(step.hands_changed) | set(step.newly_waiting)
-    for seat in sorted(targets):
+    for seat in sorted(set(step.hands_changed) | set(step.newly_waiting)):
         if not record.seats[seat].bot:
-            await dm_hand(bot, record, seat, locale)
+            await dm_hand(bot, record, seat, locale, fresh=seat in step.newly_waiting)
 
 
-async def dm_hand(bot: TavoloBot, record: GameRecord, seat: int, locale: str | None) -> bool:
-    """DM a seat its hand panel. A closed DM (403/50007) is reported once in the channel."""
+async def dm_channel(bot: TavoloBot, user_id: int) -> discord.PartialMessageable:
+    """The DM channel with a user (opened once, then remembered)."""
+    channel_id = bot.dm_channels.get(user_id)
+    if channel_id is None:
+        data = await bot.http.start_private_message(user_id)
+        channel_id = int(data["id"])
+        bot.dm_channels[user_id] = channel_id
+    return bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+
+async def dm_hand(
+    bot: TavoloBot, record: GameRecord, seat: int, locale: str | None, *, fresh: bool = True
+) -> bool:
+    """DM a seat its hand panel: a new message when it must act now (`fresh`, which notifies),
+    else the last hand DM is edited in place. A closed DM (403/50007) is reported once in the
+    game's channel; the game goes on."""
     user_id = record.seats[seat].user_id
     assert user_id is not None
     out = hand_panel(record, seat, locale)
+    kind = f"hand:{seat}"
     try:
-        channel_id = bot.dm_channels.get(user_id)
-        if channel_id is None:
-            data = await bot.http.start_private_message(user_id)
-            channel_id = int(data["id"])
-            bot.dm_channels[user_id] = channel_id
-        dm = bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        dm = await dm_channel(bot, user_id)
+        previous = None if fresh else await bot.store.get_message(record.id, kind)
+        if previous is not None and previous[0] == dm.id:
+            try:
+                await dm.get_partial_message(previous[1]).edit(
+                    content=out.content, attachments=await files_of(out), view=out.view
+                )
+                return True
+            except discord.NotFound:
+                pass
         kwargs = {"content": out.content, "files": await files_of(out)}
         if out.view is not None:
             kwargs["view"] = out.view
-        await dm.send(**kwargs)
+        message = await dm.send(**kwargs)
+        await bot.store.set_message(record.id, kind, dm.id, message.id)
         return True
     except discord.Forbidden as exc:
         if exc.code == DM_CLOSED and (record.id, user_id) not in bot.dm_warned:
             bot.dm_warned.add((record.id, user_id))
-            text = t("dm.closed", locale, user=f"<@{user_id}>")
-            try:
-                await bot.get_partial_messageable(record.channel_id).send(
-                    text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])
-                )
-            except discord.HTTPException:
-                log.warning("could not tell game %s's channel that a DM failed", record.id)
+            await warn_dm_closed(bot, record, user_id, locale)
         return False
     except discord.HTTPException:
         log.warning("could not DM a hand for game %s (seat %s)", record.id, seat)
         return False
+
+
+async def warn_dm_closed(
+    bot: TavoloBot, record: GameRecord, user_id: int, locale: str | None
+) -> None:
+    """Tell a player in the game's channel that their DMs are closed and where to look instead."""
+    text = t("dm.closed", locale, user=f"<@{user_id}>")
+    try:
+        await bot.get_partial_messageable(record.channel_id).send(
+            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])
+        )
+    except discord.HTTPException:
+        log.warning("could not tell game %s's channel that a DM failed", record.id)

@@ -101,7 +101,9 @@ class Lobby(commands.Cog):
                 record = step.record
                 if record.status != "lobby":
                     name = display_name(interaction)
-                    await interaction.response.send_message(t("lobby.left_to_bot", locale, name=name))
+                    await interaction.response.send_message(
+                        t("lobby.left_to_bot", locale, name=name)
+                    )
                     await after_step(self.bot, step, channel_locale(self.bot, interaction))  # type: ignore[arg-type]
                     return
             else:

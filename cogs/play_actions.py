@@ -13,6 +13,7 @@ from cogs.board import hand_panel
 from cogs.common import channel_locale, png_file, reply, tables, user_locale
 from cogs.delivery import after_step, files_of
 from db.records import GameRecord
+from i18n import t
 from rules.errors import RuleError
 from rules.registry import get_game
 from service.errors import TableError
@@ -60,7 +61,11 @@ async def act(interaction: Interaction, record: GameRecord, action: str, since: 
         return False
     # Committed. Now answer the interaction, then post the board and DMs.
     try:
-        if not interaction.response.is_done():
+        if interaction.response.is_done():
+            pass
+        elif interaction.type is discord.InteractionType.application_command:
+            await interaction.response.send_message(t("move.done", locale), ephemeral=True)
+        else:
             await interaction.response.defer()
     except discord.HTTPException:
         log.info("could not acknowledge interaction %s", interaction.id)

@@ -1,0 +1,26 @@
+"""Snowflake ids and timestamps shaped like Discord's."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+
+DISCORD_EPOCH_MS = 1420070400000
+
+
+class SnowflakeFactory:
+    """Hands out strictly increasing snowflakes whose time part is the current time."""
+
+    def __init__(self) -> None:
+        self._last = 0
+
+    def next(self) -> int:
+        """A new snowflake, greater than every one handed out before."""
+        candidate = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        self._last = max(candidate, self._last + 1)
+        return self._last
+
+
+def iso_now() -> str:
+    """The current time as Discord writes timestamps (ISO 8601, UTC offset)."""
+    return datetime.now(UTC).isoformat()
