@@ -206,6 +206,7 @@ class Store:
         expected_version: int,
         *,
         status: str | None = None,
+        host_id: int | None = None,
         seats: Iterable[Seat] | None = None,
         options: dict[str, str] | None = None,
         seed: int | None = None,
@@ -223,6 +224,7 @@ class Store:
         params: list[Any] = [stamp]
         for column, value in (
             ("status", status),
+            ("host_id", host_id),
             ("seats", None if seats is None else _dumps([s.to_json() for s in seats])),
             ("options", None if options is None else _dumps(options)),
             ("seed", seed),

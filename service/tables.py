@@ -166,18 +166,30 @@ class Tables:
         return await self._save_seats(record, seats)
 
     async def leave(self, game_id: int, user_id: int) -> Step:
-        """Leave: in the lobby the seat goes (the lobby closes when no member is left); in a
-        running game the seat is handed to a bot, which plays on at once."""
+        """Leave: in the lobby the seat goes (a leaving host hands hosting to the next member;
+        the lobby closes when no member is left); in a running game the seat is handed to a
+        bot, which plays on at once."""
         record = await self.game(game_id)
         seat = record.seat_of(user_id)
         if seat is None or not record.active:
             raise TableError("error.not_seated")
         if record.status == "lobby":
             seats = [s for i, s in enumerate(record.seats) if i != seat]
-            if any(not s.bot for s in seats):
-                return Step(await self._save_seats(record, seats), record.version)
+            members = [s.user_id for s in seats if not s.bot]
+            if members:
+                # A leaving host hands hosting to the next member, who can then start.
+                host = members[0] if user_id == record.host_id else None
+                try:
+                    saved = await self.store.update(
+                        record.id, record.version, seats=seats, host_id=host
+                    )
+                except StaleVersion:
+                    raise TableError("error.stale") from None
+                return Step(saved, record.version)
             try:
-                saved = await self.store.update(record.id, record.version, status="aborted", seats=seats)
+                saved = await self.store.update(
+                    record.id, record.version, status="aborted", seats=seats
+                )
             except StaleVersion:
                 raise TableError("error.stale") from None
             return Step(saved, record.version)

@@ -58,7 +58,7 @@ Action = Bid | TakeRow | TakeBid | Pass
 
 
 def _small_int(text: str) -> int:
-    if not text.isdigit() or len(text) > 4:
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:  # int() refuses "²"
         raise MalformedAction("error.malformed")
     return int(text)
 

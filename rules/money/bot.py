@@ -4,6 +4,8 @@ It values a collection of cards by what it would score, with credit for progress
 100 and 200 thresholds and towards trios (exact scores in the final round). In the exchange it
 takes whatever adds most to its hand; when bidding it offers the cards that cost it least for
 the total they bring, sized to win the row worth most to it, or bluffs when nothing is worth it.
+Before the final round, one bid in four (drawn from the seed) is the cheapest card alone, so a
+table of bots cannot bid and pass the same way forever.
 """
 
 from __future__ import annotations
@@ -71,8 +73,12 @@ def _bid_action(view: View, seed: int) -> str:
         rest = [c for c in hand if c != cid]
         return (base - estimate(rest, final)) / CARDS[cid].value
 
-    _, _rng = rngmod.below(rngmod.seed_state(seed), 2)
+    probe, _rng = rngmod.below(rngmod.seed_state(seed), 4)
     ordered = sorted(hand, key=lambda c: (cost_of(c), c))
+    if probe == 0 and not final:
+        # One time in four, offer only the cheapest card: taking a row for it leaves the row
+        # short, so the refill runs the deck down even when every bot would rather pass.
+        return f"bid {ordered[0]}"
     best_score, best_bid = 0.0, [bluff_id(seat)]
     for size in range(1, min(len(ordered), 5) + 1):
         bid = ordered[:size]

@@ -1,0 +1,1 @@
+"""Store tests, each on a fresh temporary database."""

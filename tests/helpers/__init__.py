@@ -1,0 +1,1 @@
+"""Test helpers shared by the suites: game-generic playouts and invariants, Money fixtures."""

@@ -1,0 +1,1 @@
+"""Rules tests: named after the rulebook clauses and examples they check."""

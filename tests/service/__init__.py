@@ -1,0 +1,1 @@
+"""Table service tests over a temporary store."""
