@@ -8,9 +8,9 @@ the Discord layer turns into messages; nothing here knows Discord.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from db.records import GameRecord, Seat
 from db.store import ChannelBusy, StaleVersion, Store
@@ -20,6 +20,8 @@ from rules.registry import GAMES, get_game
 from service.errors import TableError
 
 MAX_BOT_MOVES = 10_000
+MAX_RETRIES = 8
+T = TypeVar("T")
 
 
 @dataclass
@@ -125,78 +127,91 @@ class Tables:
             raise TableError("error.not_in_lobby")
         return record
 
-    async def _save_seats(self, record: GameRecord, seats: list[Seat]) -> GameRecord:
-        try:
-            return await self.store.update(record.id, record.version, seats=seats)
-        except StaleVersion:
-            raise TableError("error.stale") from None
+    async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
+        """Run `attempt` (which reads the game afresh and writes at the version it read) again
+        when another request saved first; `error.stale` only if it keeps losing the race."""
+        for _ in range(MAX_RETRIES):
+            try:
+                return await attempt()
+            except StaleVersion:
+                continue
+        raise TableError("error.stale")
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
         """Seat a member in the lobby."""
-        record = await self._lobby(game_id)
-        if record.seat_of(user_id) is not None:
-            raise TableError("error.already_joined")
-        info = get_game(record.game).info
-        if len(record.seats) >= info.max_players:
-            raise TableError("error.lobby_full", max=info.max_players)
-        return await self._save_seats(record, [*record.seats, Seat(user_id, name)])
+
+        async def attempt() -> GameRecord:
+            record = await self._lobby(game_id)
+            if record.seat_of(user_id) is not None:
+                raise TableError("error.already_joined")
+            info = get_game(record.game).info
+            if len(record.seats) >= info.max_players:
+                raise TableError("error.lobby_full", max=info.max_players)
+            seats = [*record.seats, Seat(user_id, name)]
+            return await self.store.update(record.id, record.version, seats=seats)
+
+        return await self._retrying(attempt)
 
     async def add_bot(self, game_id: int, user_id: int) -> GameRecord:
         """Add a bot seat (anyone seated may do it)."""
-        record = await self._lobby(game_id)
-        if record.seat_of(user_id) is None:
-            raise TableError("error.not_in_lobby_seat")
-        info = get_game(record.game).info
-        if len(record.seats) >= info.max_players:
-            raise TableError("error.lobby_full", max=info.max_players)
-        number = 1 + sum(1 for s in record.seats if s.bot)
-        return await self._save_seats(
-            record, [*record.seats, Seat(None, f"Bot {number}", bot=True)]
-        )
+
+        async def attempt() -> GameRecord:
+            record = await self._lobby(game_id)
+            if record.seat_of(user_id) is None:
+                raise TableError("error.not_in_lobby_seat")
+            info = get_game(record.game).info
+            if len(record.seats) >= info.max_players:
+                raise TableError("error.lobby_full", max=info.max_players)
+            number = 1 + sum(1 for s in record.seats if s.bot)
+            seats = [*record.seats, Seat(None, f"Bot {number}", bot=True)]
+            return await self.store.update(record.id, record.version, seats=seats)
+
+        return await self._retrying(attempt)
 
     async def remove_bot(self, game_id: int, user_id: int) -> GameRecord:
         """Remove the last bot seat (anyone seated may do it)."""
-        record = await self._lobby(game_id)
-        if record.seat_of(user_id) is None:
-            raise TableError("error.not_in_lobby_seat")
-        bots = [i for i, s in enumerate(record.seats) if s.bot]
-        if not bots:
-            raise TableError("error.no_bot_to_remove")
-        seats = [s for i, s in enumerate(record.seats) if i != bots[-1]]
-        return await self._save_seats(record, seats)
+
+        async def attempt() -> GameRecord:
+            record = await self._lobby(game_id)
+            if record.seat_of(user_id) is None:
+                raise TableError("error.not_in_lobby_seat")
+            bots = [i for i, s in enumerate(record.seats) if s.bot]
+            if not bots:
+                raise TableError("error.no_bot_to_remove")
+            seats = [s for i, s in enumerate(record.seats) if i != bots[-1]]
+            return await self.store.update(record.id, record.version, seats=seats)
+
+        return await self._retrying(attempt)
 
     async def leave(self, game_id: int, user_id: int) -> Step:
         """Leave: in the lobby the seat goes (a leaving host hands hosting to the next member;
         the lobby closes when no member is left); in a running game the seat is handed to a
         bot, which plays on at once."""
-        record = await self.game(game_id)
-        seat = record.seat_of(user_id)
-        if seat is None or not record.active:
-            raise TableError("error.not_seated")
-        if record.status == "lobby":
-            seats = [s for i, s in enumerate(record.seats) if i != seat]
+
+        async def attempt() -> Step:
+            record = await self.game(game_id)
+            seat = record.seat_of(user_id)
+            if seat is None or not record.active:
+                raise TableError("error.not_seated")
+            seats = list(record.seats)
+            if record.status == "running":
+                seats[seat] = Seat(None, seats[seat].name + " (bot)", bot=True)
+                saved = await self.store.update(record.id, record.version, seats=seats)
+                return Step(saved, saved.version)
+            del seats[seat]
             members = [s.user_id for s in seats if not s.bot]
-            if members:
-                # A leaving host hands hosting to the next member, who can then start.
-                host = members[0] if user_id == record.host_id else None
-                try:
-                    saved = await self.store.update(
-                        record.id, record.version, seats=seats, host_id=host
-                    )
-                except StaleVersion:
-                    raise TableError("error.stale") from None
-                return Step(saved, record.version)
-            try:
+            if not members:
                 saved = await self.store.update(
                     record.id, record.version, status="aborted", seats=seats
                 )
-            except StaleVersion:
-                raise TableError("error.stale") from None
+                return Step(saved, record.version)
+            # A leaving host hands hosting to the next member, who can then start.
+            host = members[0] if user_id == record.host_id else None
+            saved = await self.store.update(record.id, record.version, seats=seats, host_id=host)
             return Step(saved, record.version)
-        seats = list(record.seats)
-        seats[seat] = Seat(None, seats[seat].name + " (bot)", bot=True)
-        saved = await self._save_seats(record, seats)
-        return await self._run_bots(Step(saved, saved.version))
+
+        step = await self._retrying(attempt)
+        return await self._run_bots(step)
 
     # ------------------------------------------------------------ start and abort
 
@@ -249,18 +264,24 @@ class Tables:
 
         `since` is the waiting version a button was made for; a different one means the button
         belongs to an earlier board (TableError `error.stale`). Rule refusals raise RuleError.
+        When another seat's move is saved first (simultaneous bids), the action is checked
+        again against the new state instead of being refused.
         """
-        record = await self.game(game_id)
-        if record.status != "running":
-            raise TableError("error.not_running")
-        seat = record.seat_of(user_id)
-        if seat is None:
-            raise TableError("error.not_seated")
-        if since is not None and record.waiting.get(seat) != since:
-            raise TableError("error.stale")
-        step = Step(record, record.version)
-        await self._play(step, seat, user_id, action)
-        return await self._run_bots(step)
+
+        async def attempt() -> Step:
+            record = await self.game(game_id)
+            if record.status != "running":
+                raise TableError("error.not_running")
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise TableError("error.not_seated")
+            if since is not None and record.waiting.get(seat) != since:
+                raise TableError("error.stale")
+            step = Step(record, record.version)
+            await self._play(step, seat, user_id, action)
+            return step
+
+        return await self._run_bots(await self._retrying(attempt))
 
     async def _play(self, step: Step, seat: int, user_id: int | None, action: str) -> None:
         """Apply one action to `step.record` and save it; extends the step."""
@@ -272,17 +293,14 @@ class Tables:
         version = record.version + 1
         waiting = waiting_after(game, new_state, record.waiting, seat, version)
         status = "finished" if game.outcome(new_state) is not None else "running"
-        try:
-            saved = await self.store.update(
-                record.id,
-                record.version,
-                status=status,
-                state=new_state,
-                waiting=waiting,
-                action=(seat, user_id, action),
-            )
-        except StaleVersion:
-            raise TableError("error.stale") from None
+        saved = await self.store.update(  # StaleVersion propagates: nothing was saved
+            record.id,
+            record.version,
+            status=status,
+            state=new_state,
+            waiting=waiting,
+            action=(seat, user_id, action),
+        )
         step.record = saved
         step.moves.append((seat, action))
         step.events.extend(new_state.get("events", []))
@@ -305,6 +323,8 @@ class Tables:
             action = game.bot_action(view, (record.seed or 0) * 1_000_003 + record.version)
             try:
                 await self._play(step, seat, None, action)
+            except StaleVersion:  # a member moved meanwhile: look again at the new state
+                step.record = await self.game(record.id)
             except RuleError as exc:  # a bot bug must not stall the table
                 raise RuntimeError(f"bot chose an illegal action {action!r}: {exc.key}") from exc
         raise RuntimeError("bots did not stop moving")

@@ -325,3 +325,28 @@ async def test_concurrent_acts_at_one_version_apply_once(tables: Tables, store: 
     saved = await tables.game(record.id)
     assert saved.version == record.version + 1
     assert saved.state["bids"][0] == [int(winner.split()[1])]
+
+
+async def test_simultaneous_bids_by_different_players_both_count(store: Store) -> None:
+    """Money's bids are simultaneous: two members bidding at the same moment are both applied
+    (the second is checked again on the new state instead of being refused as stale)."""
+    tables = Tables(store, new_seed=lambda: 7)
+    record = await tables.open_lobby(
+        guild_id=1, channel_id=CHANNEL, game_id="money", host_id=HOST, host_name="Ann"
+    )
+    for user in (BEN, CAS):
+        record = await tables.join(record.id, user, NAMES[user])
+    record = (await tables.start(record.id, HOST)).record
+    bids = [
+        tables.act(
+            record.id,
+            user,
+            GAME.bot_action(GAME.view(record.state, seat), seat),
+            since=record.waiting[seat],
+        )
+        for seat, user in ((0, HOST), (1, BEN))
+    ]
+    await asyncio.gather(*bids)
+    after = await tables.game(record.id)
+    assert sorted(after.waiting) == [2]
+    assert [a.seat for a in await store.actions(record.id)] in ([0, 1], [1, 0])
