@@ -41,3 +41,19 @@ def t(key: str, locale: str | None = None, /, **params: object) -> str:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+class TranslatedError(Exception):
+    """An error whose reason is a translation key and its parameters, shown to a player."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def message(self, locale: str | None = None) -> str:
+        """The reason, in words fit to show the player."""
+        return t(self.key, locale, **self.params)
+
+    def __str__(self) -> str:
+        return self.message()

@@ -8,23 +8,11 @@
 
 from __future__ import annotations
 
-from i18n import t
+from i18n import TranslatedError
 
 
-class RuleError(Exception):
+class RuleError(TranslatedError):
     """An action refused by the rules. The state it was applied to is unchanged."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-    def message(self, locale: str | None = None) -> str:
-        """The reason, in words fit to show the player."""
-        return t(self.key, locale, **self.params)
-
-    def __str__(self) -> str:
-        return self.message()
 
 
 class MalformedAction(RuleError):
