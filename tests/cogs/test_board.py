@@ -22,7 +22,9 @@ async def played_records(tmp_path: Path, players: int, seed: int, max_steps: int
     """Records of one game after each member step (seat 0 is the member, the rest bots)."""
     store = await Store.open(str(tmp_path / "b.db"))
     tables = Tables(store, new_seed=lambda: seed)
-    record = await tables.open_lobby(guild_id=1, channel_id=5, game_id="money", host_id=10, host_name="Ann")
+    record = await tables.open_lobby(
+        guild_id=1, channel_id=5, game_id="money", host_id=10, host_name="Ann"
+    )
     for _ in range(players - 1):
         record = await tables.add_bot(record.id, 10)
     step = await tables.start(record.id, 10)
@@ -47,7 +49,10 @@ def check_limits(view: discord.ui.View | None) -> None:
         assert len(row["components"]) <= 5
         for comp in row["components"]:
             assert len(comp["custom_id"]) <= 100
-            assert any(re.fullmatch(item.__discord_ui_compiled_template__, comp["custom_id"]) for item in ALL_ITEMS)
+            assert any(
+                re.fullmatch(item.__discord_ui_compiled_template__, comp["custom_id"])
+                for item in ALL_ITEMS
+            )
             if comp["type"] == 2:
                 assert 1 <= len(comp["label"]) <= 80
             if comp["type"] == 3:
@@ -56,7 +61,9 @@ def check_limits(view: discord.ui.View | None) -> None:
 
 
 @pytest.mark.parametrize("players", [3, 5])
-async def test_board_is_built_from_the_public_view_only(tmp_path: Path, players: int, monkeypatch) -> None:
+async def test_board_is_built_from_the_public_view_only(
+    tmp_path: Path, players: int, monkeypatch
+) -> None:
     steps = await played_records(tmp_path, players, seed=players)
     asked: list[int | None] = []
     original = type(GAME).view
@@ -92,9 +99,15 @@ async def test_exchange_board_offers_each_legal_move_as_a_button(tmp_path: Path)
     seen = 0
     for step in steps:
         record = step.record
-        if record.status == "running" and record.state["phase"] == "exchange" and 0 in record.waiting:
+        if (
+            record.status == "running"
+            and record.state["phase"] == "exchange"
+            and 0 in record.waiting
+        ):
             out = boards.board(record, "en")
-            ids = {c.item.custom_id for c in out.view.children if isinstance(c.item, discord.ui.Button)}
+            ids = {
+                c.item.custom_id for c in out.view.children if isinstance(c.item, discord.ui.Button)
+            }
             moves = GAME.choices(record.state, 0).moves
             for move in moves:
                 assert f"tv:mv:{record.id}:0:{record.waiting[0]}:{move}" in ids
