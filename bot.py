@@ -50,7 +50,6 @@ class TavoloBot(commands.Bot):
         self.store = store
         self.tables = Tables(store)
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
-        self.dm_warned: set[tuple[int, int]] = set()  # (game id, user id) told their DMs are closed
 
     async def setup_hook(self) -> None:
         """Load each cog on its own (one broken cog does not stop the rest), then sync."""

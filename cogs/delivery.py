@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.board import Outgoing, board, hand_panel
+from cogs.board import Outgoing, board, hand_panel, lobby
 from cogs.common import png_file
 from db.records import GameRecord
 from i18n import t
@@ -53,14 +53,37 @@ async def send_board(bot: TavoloBot, record: GameRecord, out: Outgoing) -> None:
     previous = await bot.store.get_message(record.id, "board")
     await bot.store.set_message(record.id, "board", record.channel_id, message.id)
     if previous is not None:
-        try:
-            await (
-                bot.get_partial_messageable(previous[0])
-                .get_partial_message(previous[1])
-                .edit(view=None)
-            )
-        except discord.HTTPException:
-            log.info("could not retire the buttons of an old board of game %s", record.id)
+        await retire_board(bot, record, previous)
+
+
+async def retire_board(
+    bot: TavoloBot, record: GameRecord, where: tuple[int, int] | None = None
+) -> None:
+    """Take the buttons off a board (`where`; default: the game's latest board)."""
+    where = where or await bot.store.get_message(record.id, "board")
+    if where is None:
+        return
+    try:
+        await bot.get_partial_messageable(where[0]).get_partial_message(where[1]).edit(view=None)
+    except discord.HTTPException:
+        log.info("could not retire the buttons of an old board of game %s", record.id)
+
+
+async def redraw_lobby(bot: TavoloBot, record: GameRecord, locale: str | None) -> None:
+    """Show a change made by command (join, leave, start, abort) on the lobby message itself;
+    a lobby that is no longer open loses its buttons."""
+    where = await bot.store.get_message(record.id, "lobby")
+    if where is None:
+        return
+    out = lobby(record, locale)
+    try:
+        await (
+            bot.get_partial_messageable(where[0])
+            .get_partial_message(where[1])
+            .edit(embed=out.embed, view=out.view)
+        )
+    except discord.HTTPException:
+        log.info("could not redraw the lobby of game %s", record.id)
 
 
 async def after_step(bot: TavoloBot, step: Step, locale: str | None) -> None:
@@ -112,8 +135,7 @@ async def dm_hand(
         await bot.store.set_message(record.id, kind, dm.id, message.id)
         return True
     except discord.Forbidden as exc:
-        if exc.code == DM_CLOSED and (record.id, user_id) not in bot.dm_warned:
-            bot.dm_warned.add((record.id, user_id))
+        if exc.code == DM_CLOSED:
             await warn_dm_closed(bot, record, user_id, locale)
         return False
     except discord.HTTPException:
@@ -124,11 +146,17 @@ async def dm_hand(
 async def warn_dm_closed(
     bot: TavoloBot, record: GameRecord, user_id: int, locale: str | None
 ) -> None:
-    """Tell a player in the game's channel that their DMs are closed and where to look instead."""
+    """Tell a player in the game's channel that their DMs are closed and where to look instead,
+    once per game: the notice is remembered in the store, so a restart does not repeat it."""
+    kind = f"dm_closed:{user_id}"
+    if await bot.store.get_message(record.id, kind) is not None:
+        return
     text = t("dm.closed", locale, user=f"<@{user_id}>")
     try:
-        await bot.get_partial_messageable(record.channel_id).send(
+        message = await bot.get_partial_messageable(record.channel_id).send(
             text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])
         )
     except discord.HTTPException:
         log.warning("could not tell game %s's channel that a DM failed", record.id)
+        return
+    await bot.store.set_message(record.id, kind, record.channel_id, message.id)

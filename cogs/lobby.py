@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from cogs.board import board, lobby
 from cogs.common import channel_locale, is_manager, reply, tables, user_locale
-from cogs.delivery import after_step, files_of
+from cogs.delivery import after_step, files_of, redraw_lobby, retire_board
 from cogs.lobby_actions import display_name
 from i18n import t
 from rules.errors import RuleError
@@ -89,6 +89,7 @@ class Lobby(commands.Cog):
 
     async def _lobby_op(self, interaction: Interaction, op: str) -> None:
         locale = user_locale(interaction)
+        here = channel_locale(self.bot, interaction)
         service = tables(interaction)
         try:
             record = await service.channel_game(interaction.channel_id or 0)
@@ -99,33 +100,27 @@ class Lobby(commands.Cog):
             elif op == "leave":
                 step = await service.leave(record.id, interaction.user.id)
                 record = step.record
-                if record.status != "lobby":
+                if record.status in ("running", "finished"):  # a bot took the seat
                     name = display_name(interaction)
                     await interaction.response.send_message(
                         t("lobby.left_to_bot", locale, name=name)
                     )
-                    await after_step(self.bot, step, channel_locale(self.bot, interaction))  # type: ignore[arg-type]
+                    await after_step(self.bot, step, here)  # type: ignore[arg-type]
                     return
             else:
                 step = await service.start(record.id, interaction.user.id)
-                await interaction.response.send_message(
-                    t("lobby.started", channel_locale(self.bot, interaction))
-                )
-                await after_step(self.bot, step, channel_locale(self.bot, interaction))  # type: ignore[arg-type]
+                await interaction.response.send_message(t("lobby.started", here))
+                await redraw_lobby(self.bot, step.record, here)  # type: ignore[arg-type]
+                await after_step(self.bot, step, here)  # type: ignore[arg-type]
                 return
         except (TableError, RuleError) as err:
             await reply(interaction, err.message(locale))
             return
+        # Joined or left the lobby (the last member leaving closes it): the lobby message
+        # shows the change.
         text_key = {"join": "lobby.joined", "leave": "lobby.left"}[op]
-        if record.status == "lobby":
-            out = lobby(record, channel_locale(self.bot, interaction))
-            await interaction.response.send_message(
-                t(text_key, locale, name=display_name(interaction)), embed=out.embed, view=out.view
-            )
-        else:
-            await interaction.response.send_message(
-                t(text_key, locale, name=display_name(interaction))
-            )
+        await interaction.response.send_message(t(text_key, locale, name=display_name(interaction)))
+        await redraw_lobby(self.bot, record, here)  # type: ignore[arg-type]
 
     @game.command(name="join", description="Join the game waiting in this channel.")
     async def join(self, interaction: Interaction) -> None:
@@ -176,9 +171,10 @@ class Lobby(commands.Cog):
         except TableError as err:
             await reply(interaction, err.message(locale))
             return
-        await interaction.response.send_message(
-            t("lobby.aborted", channel_locale(self.bot, interaction), number=record.id)
-        )
+        here = channel_locale(self.bot, interaction)
+        await interaction.response.send_message(t("lobby.aborted", here, number=record.id))
+        await redraw_lobby(self.bot, record, here)  # type: ignore[arg-type]
+        await retire_board(self.bot, record)  # type: ignore[arg-type]
 
 
 async def setup(bot: commands.Bot) -> None:

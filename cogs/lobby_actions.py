@@ -9,7 +9,7 @@ import discord
 
 from cogs.board import lobby
 from cogs.common import channel_locale, reply, tables, user_locale
-from cogs.delivery import after_step
+from cogs.delivery import after_step, redraw_lobby
 from db.records import GameRecord
 from rules.errors import RuleError
 from service.errors import TableError
@@ -54,9 +54,14 @@ async def press_lobby(interaction: Interaction, game_id: int, op: str) -> None:
 
 
 async def redraw(interaction: Interaction, record: GameRecord) -> None:
-    """Show the lobby's new state on the message whose button was pressed."""
-    out = lobby(record, channel_locale(interaction.client, interaction))
+    """Show the lobby's new state on the message whose button was pressed, and on the lobby
+    message itself when the button was on a copy (the private one `/game status` shows)."""
+    locale = channel_locale(interaction.client, interaction)
+    out = lobby(record, locale)
     try:
         await interaction.response.edit_message(embed=out.embed, view=out.view)
     except discord.HTTPException:
         log.info("could not redraw the lobby of game %s", record.id)
+    where = await interaction.client.store.get_message(record.id, "lobby")
+    if where is not None and (interaction.message is None or interaction.message.id != where[1]):
+        await redraw_lobby(interaction.client, record, locale)
