@@ -112,14 +112,20 @@ def table_total(cards: list[int]) -> int:
 def exchange_order(state: State) -> list[int]:
     """Seats still to act this round, first to act first: highest total on the table, ties by
     the lowest serial number among each seat's cards. Seats with nothing on the table sit out."""
-    waiting = [s for s in range(state["players"]) if not state["acted"][s] and state["table"][s]]
-    return sorted(
-        waiting,
-        key=lambda s: (
-            -table_total(state["table"][s]),
-            min(SERIAL_KEY[c] for c in state["table"][s]),
-        ),
-    )
+    acted = state["acted"]
+    keyed = []
+    for seat, cards in enumerate(state["table"]):
+        if cards and not acted[seat]:
+            total = 0
+            lowest = 10_000
+            for card in cards:
+                total += VALUE[card]
+                serial = SERIAL_KEY[card]
+                if serial < lowest:
+                    lowest = serial
+            keyed.append((-total, lowest, seat))
+    keyed.sort()
+    return [seat for _, _, seat in keyed]
 
 
 def to_act(state: State) -> list[int]:

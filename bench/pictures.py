@@ -1,0 +1,72 @@
+"""Picture speed and size per game: the public table and a private hand, rendered and encoded
+as PNG, over states sampled from seeded random games (p50 / p99 time, largest file).
+
+    python -m bench.pictures [--games 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from bench.common import GAME_OPTIONS, percentile, playout, print_table
+from cogs.ui import ui_for
+from render.png import encode
+from rules.registry import GAMES
+
+EVERY = 7  # sample one state in EVERY
+
+
+def measure(game_id: str, games: int) -> dict[str, tuple[list[float], int]]:
+    """{"table" | "hand": (seconds per picture, largest PNG in bytes)}."""
+    game, ui = GAMES[game_id], ui_for(game_id)
+    counts = range(game.info.min_players, game.info.max_players + 1)
+    results: dict[str, tuple[list[float], int]] = {"table": ([], 0), "hand": ([], 0)}
+    for index in range(games):
+        players = counts[index % len(counts)]
+        names = [f"Player {n + 1}" for n in range(players)]
+        for step, state in enumerate(playout(game, players, index, GAME_OPTIONS.get(game_id, {}))):
+            if step % EVERY:
+                continue
+            for kind, seat in (("table", None), ("hand", step % players)):
+                view = game.view(state, seat)
+                start = time.perf_counter()
+                image = (
+                    ui.table_image(view, names, None)
+                    if seat is None
+                    else ui.hand_image(view, names, None)
+                )
+                data = encode(image)
+                elapsed = time.perf_counter() - start
+                times, largest = results[kind]
+                times.append(elapsed)
+                results[kind] = (times, max(largest, len(data)))
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=6, help="random games sampled per title")
+    args = parser.parse_args()
+    rows = []
+    for game_id in GAMES:
+        for kind, (times, largest) in measure(game_id, args.games).items():
+            rows.append(
+                (
+                    game_id,
+                    kind,
+                    len(times),
+                    f"{percentile(times, 0.5) * 1e3:.1f} ms",
+                    f"{percentile(times, 0.99) * 1e3:.1f} ms",
+                    f"{largest / 1024:.0f} KiB",
+                )
+            )
+    print_table(
+        "Pictures (render + PNG encode)",
+        ("game", "picture", "samples", "p50", "p99", "largest"),
+        rows,
+    )
+
+
+if __name__ == "__main__":
+    main()

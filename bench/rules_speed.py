@@ -1,0 +1,72 @@
+"""Rules speed per game on one core: random full games per second, and how long listing a
+seat's legal choices takes in reachable states (p50 / p99).
+
+    python -m bench.rules_speed [--seconds 3] [--repeats 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from bench.common import GAME_OPTIONS, median, percentile, playout, print_table
+from rules.registry import GAMES
+
+
+def games_per_second(game_id: str, seconds: float) -> tuple[float, float]:
+    """(games/s, actions/s) of random games cycling through the player counts."""
+    game = GAMES[game_id]
+    counts = range(game.info.min_players, game.info.max_players + 1)
+    options = GAME_OPTIONS.get(game_id, {})
+    games = actions = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        players = counts[games % len(counts)]
+        for _ in playout(game, players, games, options):
+            actions += 1
+        games += 1
+    return games / elapsed, actions / elapsed
+
+
+def choice_latencies(game_id: str, games: int = 40) -> list[float]:
+    """Seconds taken by `choices(state, seat)` for every acting seat of sampled states."""
+    game = GAMES[game_id]
+    options = GAME_OPTIONS.get(game_id, {})
+    samples = []
+    counts = range(game.info.min_players, game.info.max_players + 1)
+    for index in range(games):
+        for state in playout(game, counts[index % len(counts)], 10_000 + index, options):
+            for seat in game.to_act(state):
+                start = time.perf_counter()
+                game.choices(state, seat)
+                samples.append(time.perf_counter() - start)
+    return samples
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per run")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per game (median taken)")
+    args = parser.parse_args()
+    rows = []
+    for game_id in GAMES:
+        runs = [games_per_second(game_id, args.seconds) for _ in range(args.repeats)]
+        latencies = choice_latencies(game_id)
+        rows.append(
+            (
+                game_id,
+                f"{median([r[0] for r in runs]):,.0f}",
+                f"{median([r[1] for r in runs]):,.0f}",
+                f"{percentile(latencies, 0.5) * 1e6:.0f} µs",
+                f"{percentile(latencies, 0.99) * 1e6:.0f} µs",
+            )
+        )
+    print_table(
+        "Rules speed (one core, random games)",
+        ("game", "games/s", "actions/s", "choices p50", "choices p99"),
+        rows,
+    )
+
+
+if __name__ == "__main__":
+    main()
