@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import sys
 
 import discord
@@ -17,6 +18,7 @@ from discord.ext import commands
 from config import MissingSetting, Settings
 from db.store import Store
 from service.tables import Tables
+from service.timing import Clock, utc_now
 
 log = logging.getLogger("tavolo")
 
@@ -24,6 +26,9 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.lobby",
     "cogs.play",
     "cogs.rules_info",
+    "cogs.overview",
+    "cogs.settings",
+    "cogs.timers",
 )
 
 
@@ -35,9 +40,10 @@ def apply_endpoints(settings: Settings) -> None:
 
 
 class TavoloBot(commands.Bot):
-    """The bot: holds the settings and the store that every cog uses."""
+    """The bot: holds the settings and the store that every cog uses. `clock` tells the time to
+    the table service (turn timers); the real clock unless another is injected."""
 
-    def __init__(self, settings: Settings, store: Store) -> None:
+    def __init__(self, settings: Settings, store: Store, clock: Clock = utc_now) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -48,7 +54,7 @@ class TavoloBot(commands.Bot):
         )
         self.settings = settings
         self.store = store
-        self.tables = Tables(store)
+        self.tables = Tables(store, clock=clock)
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
 
     async def setup_hook(self) -> None:
@@ -110,9 +116,7 @@ def main() -> int:
     except MissingSetting as missing:
         print(f"tavolo: missing setting {missing}; see .env.example", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logging(settings.log_level)
     try:
         asyncio.run(run(settings))
     except KeyboardInterrupt:
@@ -120,7 +124,26 @@ def main() -> int:
     except discord.LoginFailure:
         print("tavolo: Discord refused DISCORD_TOKEN (login failed)", file=sys.stderr)
         return 1
+    except sqlite3.Error as exc:  # a corrupt, unreadable or locked database file
+        print(f"tavolo: cannot use the database {settings.db_path}: {exc}", file=sys.stderr)
+        return 1
     return 0
+
+
+# Libraries whose DEBUG output quotes game secrets: aiosqlite logs every SQL statement with its
+# parameters (so every saved state, with every hand), discord.http every request and response
+# body and discord.gateway every event (hand panels sent and pressed). They stay at INFO even
+# when TAVOLO_LOG_LEVEL is DEBUG, which then means Tavolo's own debug output.
+QUIET_LOGGERS = ("aiosqlite", "discord.http", "discord.gateway")
+
+
+def configure_logging(level: str) -> None:
+    """Log to stderr at `level`, but never below INFO for the QUIET_LOGGERS."""
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for name in QUIET_LOGGERS:
+        logger = logging.getLogger(name)
+        if logger.getEffectiveLevel() < logging.INFO:
+            logger.setLevel(logging.INFO)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
+DEFAULT_TIMER_SECONDS = 30.0
 
 
 class MissingSetting(Exception):
@@ -23,6 +24,7 @@ class Settings:
     api_base: str = DEFAULT_API_BASE
     gateway_url: str | None = None
     locale: str = "en"
+    timer_seconds: float = DEFAULT_TIMER_SECONDS
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -34,6 +36,13 @@ class Settings:
         guild = env.get("TAVOLO_TEST_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise MissingSetting("TAVOLO_TEST_GUILD_ID (must be a server id, digits only)")
+        timer = env.get("TAVOLO_TIMER_SECONDS", "").strip()
+        try:
+            timer_seconds = float(timer) if timer else DEFAULT_TIMER_SECONDS
+        except ValueError:
+            timer_seconds = 0.0
+        if not 1 <= timer_seconds <= 3600:
+            raise MissingSetting("TAVOLO_TIMER_SECONDS (seconds between timer checks, 1 to 3600)")
         return cls(
             discord_token=token,
             db_path=env.get("TAVOLO_DB_PATH", "").strip() or "tavolo.db",
@@ -42,4 +51,5 @@ class Settings:
             api_base=(env.get("DISCORD_API_BASE", "").strip() or DEFAULT_API_BASE).rstrip("/"),
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
             locale=env.get("TAVOLO_LOCALE", "").strip() or "en",
+            timer_seconds=timer_seconds,
         )

@@ -71,20 +71,46 @@ def status_line(record: GameRecord, locale: str | None) -> str:
     return t("board.waiting", locale, players=waiting)
 
 
+def note_line(record: GameRecord, note: dict[str, Any], locale: str | None) -> str:
+    """A table event that is not a move of the game (see `service.tables.Step.notes`)."""
+    kind, seat = note["type"], note.get("seat", 0)
+    name = note.get("name") or (record.seats[seat].name if seat < len(record.seats) else "?")
+    user = record.seats[seat].user_id if seat < len(record.seats) else None
+    if kind == "auto_move":
+        return t("note.auto_move", locale, name=name, count=note["count"], limit=note["limit"])
+    if kind == "handed_to_bot":
+        player = f"<@{user}>" if user is not None else name
+        return t("note.handed_to_bot", locale, player=player, limit=note.get("limit", ""))
+    if kind == "replaced":
+        return t("note.replaced", locale, old=note["old"], seat=seat + 1, new=mention(record, seat))
+    if kind == "rejoined":
+        return t("note.rejoined", locale, player=mention(record, seat))
+    return ""
+
+
 def board(
     record: GameRecord,
     locale: str | None,
     events: Iterable[dict[str, Any]] = (),
     ping: Iterable[int] = (),
+    notes: Iterable[str] = (),
 ) -> Outgoing:
-    """The channel post after a move: what happened, who is next, the table picture, buttons."""
+    """The channel post after a move: what happened, who is next, the table picture, buttons.
+
+    `notes` are lines about the table itself (a deadline's auto-move, a replaced player),
+    shown before the game's events; only the seats in `ping` are notified."""
     game, ui = get_game(record.game), ui_for(record.game)
     state = record.state
     assert state is not None
     public = game.view(state, None)
     names = record.names()
     title = t("board.title", locale, game=t(game.info.name_key, locale), number=record.id)
-    lines = [title, *event_lines(record, events, locale), status_line(record, locale)]
+    lines = [
+        title,
+        *[n for n in notes if n],
+        *event_lines(record, events, locale),
+        status_line(record, locale),
+    ]
     images = [(ui.table_image(public, names, locale), "table.png")]
     if record.status == "finished" or any(e.get("type") == "hand_scored" for e in events):
         sheet = ui.final_image(public, names, locale)

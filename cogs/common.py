@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import discord
@@ -31,6 +32,19 @@ def channel_locale(bot: TavoloBot, interaction: discord.Interaction | None = Non
     return bot.settings.locale
 
 
+def guild_locale(bot: TavoloBot, guild_id: int | None) -> str:
+    """The language of a server's channel messages when no interaction carries it (timers)."""
+    guild = bot.get_guild(guild_id) if guild_id is not None else None
+    if guild is not None and guild.preferred_locale:
+        return str(guild.preferred_locale)
+    return bot.settings.locale
+
+
+def relative_time(moment: datetime) -> str:
+    """A Discord timestamp each reader sees in their own words, e.g. "3 hours ago"."""
+    return f"<t:{int(moment.timestamp())}:R>"
+
+
 def tables(interaction: discord.Interaction) -> Tables:
     """The table service of the bot that received the interaction."""
     return interaction.client.tables  # type: ignore[attr-defined]
@@ -54,6 +68,6 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
 
 
 def is_manager(interaction: discord.Interaction) -> bool:
-    """Whether the member may manage the server (abort, and later pause or replace)."""
+    """Whether the member may manage the server (abort, pause, replace, timing settings)."""
     perms = interaction.permissions
     return bool(perms.manage_guild or perms.administrator)

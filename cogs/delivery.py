@@ -11,17 +11,21 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.board import Outgoing, board, hand_panel, lobby
+from cogs.board import Outgoing, board, hand_panel, lobby, note_line
 from cogs.common import png_file
 from db.records import GameRecord
 from i18n import t
+from service.errors import TableError
 from service.tables import Step
+from service.timers import TimerService
+from service.timing import wants_dm, wants_mention
 
 if TYPE_CHECKING:
     from bot import TavoloBot
 
 log = logging.getLogger("tavolo.delivery")
 DM_CLOSED = 50007
+UNKNOWN_CHANNEL = 10003
 
 
 async def files_of(out: Outgoing) -> list[discord.File]:
@@ -35,8 +39,11 @@ def allowed(out: Outgoing) -> discord.AllowedMentions:
     )
 
 
-async def send_board(bot: TavoloBot, record: GameRecord, out: Outgoing) -> None:
-    """Post a board to the game's channel, retire the previous board's buttons, remember it."""
+async def send_board(bot: TavoloBot, record: GameRecord, out: Outgoing) -> bool:
+    """Post a board to the game's channel, retire the previous board's buttons, remember it.
+
+    False when the channel no longer exists (deleted, 10003): then the game is aborted, since
+    nobody can see or play it any more."""
     channel = bot.get_partial_messageable(record.channel_id)
     kwargs = {
         "content": out.content,
@@ -47,13 +54,32 @@ async def send_board(bot: TavoloBot, record: GameRecord, out: Outgoing) -> None:
         kwargs["view"] = out.view
     try:
         message = await channel.send(**kwargs)
+    except discord.NotFound as exc:
+        if exc.code != UNKNOWN_CHANNEL:
+            log.exception("could not post the board of game %s", record.id)
+            return True
+        await end_without_channel(bot, record)
+        return False
     except discord.HTTPException:
         log.exception("could not post the board of game %s", record.id)
-        return
+        return True
     previous = await bot.store.get_message(record.id, "board")
     await bot.store.set_message(record.id, "board", record.channel_id, message.id)
     if previous is not None:
         await retire_board(bot, record, previous)
+    return True
+
+
+async def end_without_channel(bot: TavoloBot, record: GameRecord) -> None:
+    """Abort a game whose channel was deleted (as its host could; retried if it moved on)."""
+    log.warning("the channel of game %s is gone; aborting the game", record.id)
+    for _ in range(3):
+        try:
+            await bot.tables.abort(record.id, record.host_id, manager=True)
+            return
+        except TableError as err:
+            if err.key != "error.stale":  # already over
+                return
 
 
 async def retire_board(
@@ -87,14 +113,36 @@ async def redraw_lobby(bot: TavoloBot, record: GameRecord, locale: str | None) -
 
 
 async def after_step(bot: TavoloBot, step: Step, locale: str | None) -> None:
-    """Tell Discord what a committed step did: one board post, then the changed hands by DM."""
+    """Tell Discord what a committed step did: one board post, then the changed hands by DM.
+
+    The players who must now act are told once, as each of them asked (`/settings`): a mention
+    in the board post, or a new hand DM (which notifies), or both. Other hand DMs are edited
+    in place, silently."""
     record = step.record
-    await send_board(bot, record, board(record, locale, step.events, step.newly_waiting))
-    if record.status not in ("running", "finished"):
+    notices = await turn_notices(bot, record, step.newly_waiting)
+    ping = [s for s, notice in notices.items() if wants_mention(notice)]
+    notes = [note_line(record, note, locale) for note in step.notes]
+    posted = await send_board(bot, record, board(record, locale, step.events, ping, notes))
+    if not posted or record.status not in ("running", "finished"):
         return
-    for seat in sorted(set(step.hands_changed) | set(step.newly_waiting)):
-        if not record.seats[seat].bot:
-            await dm_hand(bot, record, seat, locale, fresh=seat in step.newly_waiting)
+    for seat in step.panels_changed:
+        fresh = wants_dm(notices.get(seat, "mention"))
+        note = t("dm.your_turn", locale, channel=f"<#{record.channel_id}>") if fresh else None
+        await dm_hand(bot, record, seat, locale, fresh=fresh, note=note)
+
+
+async def turn_notices(bot: TavoloBot, record: GameRecord, seats: list[int]) -> dict[int, str]:
+    """How each of these members' seats is told it is their turn (`mention`, `dm`, `both`).
+    Someone who asked for DMs but whose DMs are known to be closed is mentioned instead."""
+    users = {s: record.seats[s].user_id for s in seats if not record.seats[s].bot}
+    chosen = await TimerService(bot.tables).notices(u for u in users.values() if u is not None)
+    notices = {}
+    for seat, user in users.items():
+        notice = chosen.get(user, "mention") if user is not None else "mention"
+        if notice == "dm" and await bot.store.get_message(record.id, f"dm_closed:{user}"):
+            notice = "mention"
+        notices[seat] = notice
+    return notices
 
 
 async def dm_channel(bot: TavoloBot, user_id: int) -> discord.PartialMessageable:
@@ -108,14 +156,22 @@ async def dm_channel(bot: TavoloBot, user_id: int) -> discord.PartialMessageable
 
 
 async def dm_hand(
-    bot: TavoloBot, record: GameRecord, seat: int, locale: str | None, *, fresh: bool = True
+    bot: TavoloBot,
+    record: GameRecord,
+    seat: int,
+    locale: str | None,
+    *,
+    fresh: bool = True,
+    note: str | None = None,
 ) -> bool:
-    """DM a seat its hand panel: a new message when it must act now (`fresh`, which notifies),
-    else the last hand DM is edited in place. A closed DM (403/50007) is reported once in the
-    game's channel; the game goes on."""
+    """DM a seat its hand panel, with `note` as its first line: a new message when `fresh`
+    (which notifies), else the last hand DM is edited in place. A closed DM (403/50007) is
+    reported once in the game's channel; the game goes on."""
     user_id = record.seats[seat].user_id
     assert user_id is not None
     out = hand_panel(record, seat, locale)
+    if note:
+        out.content = f"{note}\n{out.content}"[:2000]
     kind = f"hand:{seat}"
     try:
         dm = await dm_channel(bot, user_id)

@@ -9,14 +9,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import table_admin
 from cogs.board import board, lobby
 from cogs.common import channel_locale, is_manager, reply, tables, user_locale
 from cogs.delivery import after_step, files_of, redraw_lobby, retire_board
 from cogs.lobby_actions import display_name
+from cogs.overview import status_details
 from i18n import t
 from rules.errors import RuleError
 from rules.registry import GAMES
 from service.errors import TableError
+from service.timers import TimerService
+from service.timing import MAX_AUTO_MOVES, MAX_HOURS
 
 log = logging.getLogger("tavolo.lobby")
 Interaction = discord.Interaction[Any]
@@ -152,8 +156,13 @@ class Lobby(commands.Cog):
             await interaction.response.send_message(embed=out.embed, view=out.view, ephemeral=True)
             return
         out = board(record, locale)
+        details = status_details(await TimerService(tables(interaction)).summary(record), locale)
         await interaction.response.send_message(
-            out.content, files=await files_of(out), view=out.view, ephemeral=True
+            f"{out.content}\n{details}"[:2000],
+            files=await files_of(out),
+            view=out.view,
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @game.command(
@@ -175,6 +184,64 @@ class Lobby(commands.Cog):
         await interaction.response.send_message(t("lobby.aborted", here, number=record.id))
         await redraw_lobby(self.bot, record, here)  # type: ignore[arg-type]
         await retire_board(self.bot, record)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------ playing over days
+
+    @game.command(
+        name="settings",
+        description="Show or change reminders, deadline and auto-moves (host or server manager).",
+    )
+    @app_commands.describe(
+        reminder_hours="Hours between turn reminders (0: no reminders).",
+        deadline_hours="Hours before a bot moves for a silent player (0: no deadline).",
+        auto_moves="Deadline moves in a row before a bot takes the seat for good.",
+    )
+    async def settings(
+        self,
+        interaction: Interaction,
+        reminder_hours: app_commands.Range[int, 0, MAX_HOURS] | None = None,
+        deadline_hours: app_commands.Range[int, 0, MAX_HOURS] | None = None,
+        auto_moves: app_commands.Range[int, 1, MAX_AUTO_MOVES] | None = None,
+    ) -> None:
+        await table_admin.change_timing(
+            interaction,
+            reminder_hours=reminder_hours,
+            deadline_hours=deadline_hours,
+            auto_moves=auto_moves,
+        )
+
+    @game.command(
+        name="pause",
+        description="Pause reminders and deadlines; moves still count (host or manager).",
+    )
+    async def pause(self, interaction: Interaction) -> None:
+        await table_admin.pause(interaction, True)
+
+    @game.command(
+        name="resume", description="Resume reminders and deadlines; the clocks start again now."
+    )
+    async def resume(self, interaction: Interaction) -> None:
+        await table_admin.pause(interaction, False)
+
+    @game.command(
+        name="replace",
+        description="Give a seat to another member, or to a bot (host or server manager).",
+    )
+    @app_commands.describe(
+        seat="The seat number, as in the lobby (1 is the first).",
+        member="Who takes the seat; leave empty for a bot.",
+    )
+    async def replace(
+        self,
+        interaction: Interaction,
+        seat: app_commands.Range[int, 1, 10],
+        member: discord.Member | None = None,
+    ) -> None:
+        await table_admin.replace(interaction, seat, member)
+
+    @game.command(name="rejoin", description="Take back your seat from the bot that plays it.")
+    async def rejoin(self, interaction: Interaction) -> None:
+        await table_admin.rejoin(interaction)
 
 
 async def setup(bot: commands.Bot) -> None:

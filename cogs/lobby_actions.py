@@ -42,13 +42,16 @@ async def press_lobby(interaction: Interaction, game_id: int, op: str) -> None:
             record = await service.remove_bot(game_id, user)
         else:
             step = await service.start(game_id, user)
-            await redraw(interaction, step.record)
-            await after_step(
-                interaction.client, step, channel_locale(interaction.client, interaction)
-            )
-            return
     except (TableError, RuleError) as err:
         await reply(interaction, err.message(locale))
+        return
+    except Exception:  # e.g. the database is locked: nothing was saved
+        log.exception("lobby button %s failed in game %s", op, game_id)
+        await reply(interaction, TableError("error.internal").message(locale))
+        return
+    if op == "start":  # committed: show it
+        await redraw(interaction, step.record)
+        await after_step(interaction.client, step, channel_locale(interaction.client, interaction))
         return
     await redraw(interaction, record)
 

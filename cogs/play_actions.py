@@ -114,7 +114,7 @@ def drafted(message: discord.Message | None, skip: str | None = None) -> set[int
         for child in getattr(row, "children", []):
             if isinstance(child, discord.components.SelectMenu) and child.custom_id != skip:
                 chosen.update(
-                    int(o.value) for o in child.options if o.default and o.value.isdigit()
+                    int(o.value) for o in child.options if o.default and o.value.isdecimal()
                 )
     return chosen
 
@@ -130,7 +130,8 @@ async def change_pick(
         await reply(interaction, TableError("error.stale").message(user_locale(interaction)))
         return
     custom_id = interaction.data.get("custom_id") if interaction.data else None
-    chosen = drafted(interaction.message, skip=custom_id) | {int(v) for v in values if v.isdigit()}
+    picked = {int(v) for v in values if v.isdecimal()}  # "²" is a digit int() refuses
+    chosen = drafted(interaction.message, skip=custom_id) | picked
     out = hand_panel(record, seat, user_locale(interaction), chosen)
     await interaction.response.edit_message(content=out.content, view=out.view)
 

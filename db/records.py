@@ -1,8 +1,8 @@
-"""Plain records the store hands out: a seat, a game row, an action log entry."""
+"""Plain records the store hands out: a seat, a game row, an action log entry, a turn timer."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 ACTIVE = ("lobby", "running")
@@ -10,7 +10,10 @@ ACTIVE = ("lobby", "running")
 
 @dataclass(frozen=True)
 class Seat:
-    """One seat: a member (`user_id`) or a bot (`bot` true, `user_id` None), and a display name."""
+    """One seat: a member (`user_id`) or a bot (`bot` true), and a display name.
+
+    A bot seat's `user_id` is None, except when the bot stands in for a member who missed too
+    many deadlines: that member may take the seat back (`/game rejoin`)."""
 
     user_id: int | None
     name: str
@@ -43,6 +46,8 @@ class GameRecord:
     version: int
     created_at: str
     updated_at: str
+    timing: dict[str, Any] = field(default_factory=dict)  # asynchronous play settings
+    auto_moves: dict[int, int] = field(default_factory=dict)  # seat -> consecutive auto-moves
 
     @property
     def active(self) -> bool:
@@ -52,6 +57,13 @@ class GameRecord:
         """The seat of this member, or None if they are not seated."""
         for index, seat in enumerate(self.seats):
             if not seat.bot and seat.user_id == user_id:
+                return index
+        return None
+
+    def benched_seat_of(self, user_id: int) -> int | None:
+        """The seat a bot plays for this member (after missed deadlines), or None."""
+        for index, seat in enumerate(self.seats):
+            if seat.bot and seat.user_id == user_id:
                 return index
         return None
 
@@ -70,3 +82,16 @@ class ActionRecord:
     user_id: int | None
     action: str
     at: str
+
+
+@dataclass(frozen=True)
+class TurnTimer:
+    """The clock of one waiting seat: since which `waiting` version and when it has waited, and
+    the reminders sent for this wait (times are ISO UTC text)."""
+
+    game_id: int
+    seat: int
+    since_version: int
+    started_at: str
+    sent_count: int = 0
+    last_sent_at: str | None = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import sqlite3
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 import aiosqlite
 
 from db.migrations import migrate
-from db.records import ActionRecord, GameRecord, Seat
+from db.records import ActionRecord, GameRecord, Seat, TurnTimer
 
 
 class StoreError(Exception):
@@ -37,7 +38,12 @@ class GameNotFound(StoreError):
 
 def now() -> str:
     """The current UTC time as ISO text."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
+    return stamp(datetime.now(UTC))
+
+
+def stamp(moment: datetime) -> str:
+    """A moment as the ISO UTC text the store keeps (sorts in time order)."""
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
 
 
 def _dumps(data: Any) -> str:
@@ -46,7 +52,7 @@ def _dumps(data: Any) -> str:
 
 _COLUMNS = (
     "id, guild_id, channel_id, game, status, host_id, seats, options, seed, state, waiting, "
-    "version, created_at, updated_at"
+    "version, created_at, updated_at, timing, auto_moves"
 )
 
 
@@ -66,6 +72,8 @@ def _record(row: aiosqlite.Row | tuple) -> GameRecord:
         version,
         created,
         updated,
+        timing,
+        auto_moves,
     ) = row
     return GameRecord(
         id=gid,
@@ -82,6 +90,8 @@ def _record(row: aiosqlite.Row | tuple) -> GameRecord:
         version=version,
         created_at=created,
         updated_at=updated,
+        timing=json.loads(timing),
+        auto_moves={int(k): v for k, v in json.loads(auto_moves).items()},
     )
 
 
@@ -95,12 +105,17 @@ class Store:
     @classmethod
     async def open(cls, path: str) -> Store:
         """Open (or create) the database, switch on WAL and apply pending migrations."""
+        sqlite3.connect(path).close()  # a path that cannot be opened fails here, not in a thread
         conn = await aiosqlite.connect(path, isolation_level=None)
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=NORMAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        await migrate(conn)
+        try:
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA synchronous=NORMAL")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await migrate(conn)
+        except BaseException:  # e.g. not a database: close, or its thread keeps the process up
+            await conn.close()
+            raise
         return cls(conn)
 
     async def close(self) -> None:
@@ -213,15 +228,23 @@ class Store:
         state: dict[str, Any] | None = None,
         waiting: dict[int, int] | None = None,
         action: tuple[int, int | None, str] | None = None,
+        timing: dict[str, Any] | None = None,
+        auto_moves: dict[int, int] | None = None,
+        at: datetime | None = None,
     ) -> GameRecord:
         """Change a game that is still at `expected_version`, and log `action` (seat, user, text).
+
+        `at` is the time of the change (default: now). Setting `waiting` also sets the seats'
+        turn timers in the same transaction: a seat still waiting since the same version keeps
+        its timer, a seat newly waiting gets one started `at`, the others lose theirs; a game
+        that ends loses all of them.
 
         Raises StaleVersion (nothing written) if the game is at another version, GameNotFound
         if there is no such game. Returns the game as saved, at `expected_version + 1`.
         """
         sets = ["version = version + 1", "updated_at = ?"]
-        stamp = now()
-        params: list[Any] = [stamp]
+        when = now() if at is None else stamp(at)
+        params: list[Any] = [when]
         for column, value in (
             ("status", status),
             ("host_id", host_id),
@@ -232,6 +255,11 @@ class Store:
             (
                 "waiting",
                 None if waiting is None else _dumps({str(k): v for k, v in waiting.items()}),
+            ),
+            ("timing", None if timing is None else _dumps(timing)),
+            (
+                "auto_moves",
+                None if auto_moves is None else _dumps({str(k): v for k, v in auto_moves.items()}),
             ),
         ):
             if value is not None:
@@ -252,7 +280,13 @@ class Store:
                     await self._conn.execute(
                         "INSERT INTO actions (game_id, version, seat, user_id, action, at) "
                         "VALUES (?, ?, ?, ?, ?, ?)",
-                        (game_id, expected_version + 1, seat, user_id, text, stamp),
+                        (game_id, expected_version + 1, seat, user_id, text, when),
+                    )
+                if waiting is not None:
+                    await self._set_turn_timers(game_id, waiting, when)
+                if status is not None and status not in ("lobby", "running"):
+                    await self._conn.execute(
+                        "DELETE FROM turn_timers WHERE game_id = ?", (game_id,)
                     )
                 await self._conn.execute("COMMIT")
             except BaseException:
@@ -261,6 +295,22 @@ class Store:
             record = await self.get_game(game_id)
         assert record is not None
         return record
+
+    async def _set_turn_timers(self, game_id: int, waiting: dict[int, int], when: str) -> None:
+        """Inside an update: one timer per waiting seat, kept while it waits since the same
+        version."""
+        current = _dumps({str(k): v for k, v in waiting.items()})
+        await self._conn.execute(
+            "DELETE FROM turn_timers WHERE game_id = ? AND NOT EXISTS (SELECT 1 FROM "
+            "json_each(?) AS w WHERE CAST(w.key AS INTEGER) = turn_timers.seat "
+            "AND w.value = turn_timers.since_version)",
+            (game_id, current),
+        )
+        await self._conn.execute(
+            "INSERT OR IGNORE INTO turn_timers (game_id, seat, since_version, started_at) "
+            "SELECT ?, CAST(w.key AS INTEGER), w.value, ? FROM json_each(?) AS w",
+            (game_id, when, current),
+        )
 
     async def _exists(self, game_id: int) -> bool:
         async with self._conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)) as cur:
@@ -286,3 +336,113 @@ class Store:
         ) as cur:
             row = await cur.fetchone()
         return (row[0], row[1]) if row else None
+
+    # ------------------------------------------------------------ forgetting a server
+
+    async def forget_guild(
+        self, guild_id: int, *, dry_run: bool = False, compact: bool = False
+    ) -> dict[str, int]:
+        """Delete one server's games and every row about them, in one transaction: each table
+        with a `game_id` column (action log, messages, turn timers, and any a later migration
+        adds), then the games. Returns the rows deleted per table; `dry_run` counts and rolls
+        back. `compact` then rewrites the file (VACUUM) so deleted rows leave no trace in it.
+        Per-user settings are not per server and are kept."""
+        async with self._write:
+            async with self._conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'games'"
+            ) as cur:
+                names = [row[0] for row in await cur.fetchall()]
+            children = []
+            for name in names:
+                async with self._conn.execute(f'PRAGMA table_info("{name}")') as cur:
+                    if any(column[1] == "game_id" for column in await cur.fetchall()):
+                        children.append(name)
+            counts: dict[str, int] = {}
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                for name in children:
+                    cur = await self._conn.execute(
+                        f'DELETE FROM "{name}" WHERE game_id IN '
+                        "(SELECT id FROM games WHERE guild_id = ?)",
+                        (guild_id,),
+                    )
+                    counts[name] = cur.rowcount
+                cur = await self._conn.execute("DELETE FROM games WHERE guild_id = ?", (guild_id,))
+                counts["games"] = cur.rowcount
+                await self._conn.execute("ROLLBACK" if dry_run else "COMMIT")
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            if compact and not dry_run:
+                await self._conn.execute("VACUUM")
+                await self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return counts
+
+    # ------------------------------------------------------------ turn timers
+
+    async def turn_timers(self, game_id: int | None = None) -> list[TurnTimer]:
+        """The timers of one game's waiting seats, or of every running game's (by game, seat)."""
+        sql = (
+            "SELECT t.game_id, t.seat, t.since_version, t.started_at, t.sent_count, "
+            "t.last_sent_at FROM turn_timers AS t JOIN games AS g ON g.id = t.game_id "
+        )
+        if game_id is None:
+            sql, params = sql + "WHERE g.status = 'running'", ()
+        else:
+            sql, params = sql + "WHERE t.game_id = ?", (game_id,)
+        async with self._conn.execute(sql + " ORDER BY t.game_id, t.seat", params) as cur:
+            return [TurnTimer(*row) for row in await cur.fetchall()]
+
+    async def running_timers(self) -> list[tuple[TurnTimer, dict[str, Any]]]:
+        """Every running game's turn timers, each with its game's timing settings (JSON)."""
+        async with self._conn.execute(
+            "SELECT t.game_id, t.seat, t.since_version, t.started_at, t.sent_count, "
+            "t.last_sent_at, g.timing FROM turn_timers AS t JOIN games AS g ON g.id = t.game_id "
+            "WHERE g.status = 'running' ORDER BY t.game_id, t.seat"
+        ) as cur:
+            return [(TurnTimer(*row[:6]), json.loads(row[6])) for row in await cur.fetchall()]
+
+    async def mark_reminded(self, timer: TurnTimer, game_version: int, at: datetime) -> bool:
+        """Count one more reminder for `timer`'s wait, only if the game is still running at
+        `game_version` and the timer is as read (same wait, same count). False: nothing written,
+        the game or the timer moved on."""
+        async with self._write:
+            cur = await self._conn.execute(
+                "UPDATE turn_timers SET sent_count = sent_count + 1, last_sent_at = ? "
+                "WHERE game_id = ? AND seat = ? AND since_version = ? AND sent_count = ? "
+                "AND EXISTS (SELECT 1 FROM games WHERE id = ? AND version = ? "
+                "AND status = 'running')",
+                (
+                    stamp(at),
+                    timer.game_id,
+                    timer.seat,
+                    timer.since_version,
+                    timer.sent_count,
+                    timer.game_id,
+                    game_version,
+                ),
+            )
+            return cur.rowcount == 1
+
+    # ------------------------------------------------------------ user settings
+
+    async def turn_notices(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """How each of these users wants to hear it is their turn (`mention`, `dm`, `both`);
+        users who never chose are left out."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        async with self._conn.execute(
+            f"SELECT user_id, turn_notice FROM user_settings WHERE user_id IN ({marks})", ids
+        ) as cur:
+            return {row[0]: row[1] for row in await cur.fetchall()}
+
+    async def set_turn_notice(self, user_id: int, notice: str) -> None:
+        """Remember how a user wants to hear it is their turn."""
+        async with self._write:
+            await self._conn.execute(
+                "INSERT INTO user_settings (user_id, turn_notice) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET turn_notice = excluded.turn_notice",
+                (user_id, notice),
+            )

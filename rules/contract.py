@@ -90,6 +90,17 @@ class Game(Protocol):
     def to_act(self, state: State) -> list[int]:
         """The seats that must act now (several at once for simultaneous steps); [] when over."""
 
+    def turn(self, state: State) -> str:
+        """A label of the current turn: it changes whenever a new turn or decision round begins
+        and stays the same across the extra actions of one turn.
+
+        The table pings a seat when it must act and either was not waiting before, or the label
+        changed meanwhile; a seat that acts and must act again under the same label (several
+        actions in one turn) is not pinged again. Examples: Money `"{hand}.{round}.{phase}"`
+        (all bids of a round are one turn, the exchange after them another); a game of single
+        turns of up to five actions: the turn number; an auction: the lot and bidding round.
+        """
+
     def choices(self, state: State, seat: int) -> Choices:
         """The legal choices of `seat` now (empty when it has nothing to do)."""
 

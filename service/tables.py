@@ -7,6 +7,7 @@ the Discord layer turns into messages; nothing here knows Discord.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from rules.contract import Game
 from rules.errors import RuleError
 from rules.registry import GAMES, get_game
 from service.errors import TableError
+from service.timing import MAX_AUTO_MOVES, MAX_HOURS, Clock, Timing, due, utc_now
 
 MAX_BOT_MOVES = 10_000
 MAX_RETRIES = 8
@@ -26,13 +28,28 @@ T = TypeVar("T")
 
 @dataclass
 class Step:
-    """What one request did: the game after it, and what the channel and players must learn."""
+    """What one request did: the game after it, and what the channel and players must learn.
+
+    `before` is the game as the request found it (None: a game just dealt). `notes` are table
+    events that are not moves of the game:
+        {"type": "auto_move", "seat": 2, "name": "Cas", "count": 1, "limit": 3}
+        {"type": "handed_to_bot", "seat": 2, "limit": 3}
+        {"type": "replaced", "seat": 1, "old": "Ann"}
+        {"type": "rejoined", "seat": 2}
+    """
 
     record: GameRecord
     start_version: int = -1
     events: list[dict[str, Any]] = field(default_factory=list)
     moves: list[tuple[int, str]] = field(default_factory=list)
     hands_changed: set[int] = field(default_factory=set)
+    before: GameRecord | None = None
+    notes: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def begin(cls, record: GameRecord) -> Step:
+        """A step starting from `record`."""
+        return cls(record, record.version, before=record)
 
     @property
     def finished(self) -> bool:
@@ -40,12 +57,35 @@ class Step:
 
     @property
     def newly_waiting(self) -> list[int]:
-        """Member seats that must act now and were not already waiting before this step."""
-        return [
-            s
-            for s, since in self.record.waiting.items()
-            if since > self.start_version and not self.record.seats[s].bot
-        ]
+        """Member seats to tell that it is their turn: they must act now, and were not waiting
+        before this step, or a new turn began meanwhile (the game's `turn` label changed), or
+        the seat passed to another player. Extra actions within one turn ping nobody."""
+        record, before = self.record, self.before
+        members = [s for s in sorted(record.waiting) if not record.seats[s].bot]
+        if before is None or before.state is None or record.state is None:
+            return members
+        game = get_game(record.game)
+        if game.turn(before.state) != game.turn(record.state):
+            return members
+        return [s for s in members if s not in before.waiting or _changed_hands(before, record, s)]
+
+    @property
+    def panels_changed(self) -> list[int]:
+        """Member seats whose private panel is out of date: a changed hand, or a changed wait
+        (its buttons carry the version since which the seat waits)."""
+        record, before = self.record, self.before
+        seats = set(self.hands_changed) | set(self.newly_waiting)
+        old = before.waiting if before is not None else {}
+        seats |= {s for s in set(old) | set(record.waiting) if old.get(s) != record.waiting.get(s)}
+        return sorted(s for s in seats if s < len(record.seats) and not record.seats[s].bot)
+
+
+def _changed_hands(before: GameRecord, after: GameRecord, seat: int) -> bool:
+    """Whether another player (or a bot) plays the seat now."""
+    if seat >= len(before.seats):
+        return True
+    old, new = before.seats[seat], after.seats[seat]
+    return (old.user_id, old.bot) != (new.user_id, new.bot)
 
 
 def waiting_after(
@@ -59,6 +99,11 @@ def waiting_after(
     return {s: before[s] if s in before and s != actor else version for s in game.to_act(state)}
 
 
+def bot_seed(record: GameRecord) -> int:
+    """The seed of a bot's choice at this point of the game (replays choose the same)."""
+    return (record.seed or 0) * 1_000_003 + record.version
+
+
 def hand_of(game: Game, state: dict[str, Any], seat: int) -> Any:
     """The private part of a seat's view (its `hand`), used to tell when a hand changed."""
     return game.view(state, seat).get("hand")
@@ -67,9 +112,15 @@ def hand_of(game: Game, state: dict[str, Any], seat: int) -> Any:
 class Tables:
     """The table service over one store."""
 
-    def __init__(self, store: Store, new_seed: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        new_seed: Callable[[], int] | None = None,
+        clock: Clock = utc_now,
+    ) -> None:
         self.store = store
         self._new_seed = new_seed or (lambda: secrets.randbits(62))
+        self.clock = clock
 
     # ------------------------------------------------------------ lookups
 
@@ -194,21 +245,24 @@ class Tables:
             if seat is None or not record.active:
                 raise TableError("error.not_seated")
             seats = list(record.seats)
+            step = Step.begin(record)
             if record.status == "running":
                 seats[seat] = Seat(None, seats[seat].name + " (bot)", bot=True)
-                saved = await self.store.update(record.id, record.version, seats=seats)
-                return Step(saved, saved.version)
+                step.record = await self.store.update(record.id, record.version, seats=seats)
+                return step
             del seats[seat]
             members = [s.user_id for s in seats if not s.bot]
             if not members:
-                saved = await self.store.update(
+                step.record = await self.store.update(
                     record.id, record.version, status="aborted", seats=seats
                 )
-                return Step(saved, record.version)
+                return step
             # A leaving host hands hosting to the next member, who can then start.
             host = members[0] if user_id == record.host_id else None
-            saved = await self.store.update(record.id, record.version, seats=seats, host_id=host)
-            return Step(saved, record.version)
+            step.record = await self.store.update(
+                record.id, record.version, seats=seats, host_id=host
+            )
+            return step
 
         step = await self._retrying(attempt)
         return await self._run_bots(step)
@@ -234,7 +288,13 @@ class Tables:
         waiting = waiting_after(game, state, {}, None, record.version + 1)
         try:
             saved = await self.store.update(
-                record.id, record.version, status="running", seed=seed, state=state, waiting=waiting
+                record.id,
+                record.version,
+                status="running",
+                seed=seed,
+                state=state,
+                waiting=waiting,
+                at=self.clock(),
             )
         except StaleVersion:
             raise TableError("error.stale") from None
@@ -277,14 +337,21 @@ class Tables:
                 raise TableError("error.not_seated")
             if since is not None and record.waiting.get(seat) != since:
                 raise TableError("error.stale")
-            step = Step(record, record.version)
+            step = Step.begin(record)
             await self._play(step, seat, user_id, action)
             return step
 
         return await self._run_bots(await self._retrying(attempt))
 
-    async def _play(self, step: Step, seat: int, user_id: int | None, action: str) -> None:
-        """Apply one action to `step.record` and save it; extends the step."""
+    async def _play(
+        self, step: Step, seat: int, user_id: int | None, action: str, *, auto: bool = False
+    ) -> None:
+        """Apply one action to `step.record` and save it; extends the step.
+
+        `auto`: the deadline passed and the game's bot moves for the member's seat; this counts
+        one more auto-move in a row, and at the game's limit the seat goes to a bot for good.
+        A member's own move resets the count.
+        """
         record = step.record
         game = get_game(record.game)
         state = record.state
@@ -293,6 +360,30 @@ class Tables:
         version = record.version + 1
         waiting = waiting_after(game, new_state, record.waiting, seat, version)
         status = "finished" if game.outcome(new_state) is not None else "running"
+        counts = dict(record.auto_moves)
+        seats = None
+        notes: list[dict[str, Any]] = []
+        if auto:
+            counts[seat] = counts.get(seat, 0) + 1
+            limit = Timing.of(record.timing).auto_moves
+            name = record.seats[seat].name
+            notes.append(
+                {
+                    "type": "auto_move",
+                    "seat": seat,
+                    "name": name,
+                    "count": counts[seat],
+                    "limit": limit,
+                }
+            )
+            if counts[seat] >= limit and status == "running":
+                old = record.seats[seat]
+                seats = list(record.seats)
+                seats[seat] = Seat(old.user_id, f"{old.name} (bot)", bot=True)
+                del counts[seat]
+                notes.append({"type": "handed_to_bot", "seat": seat, "limit": limit})
+        elif user_id is not None:
+            counts.pop(seat, None)
         saved = await self.store.update(  # StaleVersion propagates: nothing was saved
             record.id,
             record.version,
@@ -300,10 +391,14 @@ class Tables:
             state=new_state,
             waiting=waiting,
             action=(seat, user_id, action),
+            seats=seats,
+            auto_moves=counts if counts != record.auto_moves else None,
+            at=self.clock(),
         )
         step.record = saved
         step.moves.append((seat, action))
         step.events.extend(new_state.get("events", []))
+        step.notes.extend(notes)
         for s in range(len(record.seats)):
             if hand_of(game, state, s) != hand_of(game, new_state, s):
                 step.hands_changed.add(s)
@@ -320,7 +415,7 @@ class Tables:
                 return step
             seat = bots[0]
             view = game.view(record.state, seat)
-            action = game.bot_action(view, (record.seed or 0) * 1_000_003 + record.version)
+            action = game.bot_action(view, bot_seed(record))
             try:
                 await self._play(step, seat, None, action)
             except StaleVersion:  # a member moved meanwhile: look again at the new state
@@ -328,3 +423,171 @@ class Tables:
             except RuleError as exc:  # a bot bug must not stall the table
                 raise RuntimeError(f"bot chose an illegal action {action!r}: {exc.key}") from exc
         raise RuntimeError("bots did not stop moving")
+
+    # ------------------------------------------------------------ absent players
+
+    async def auto_move(self, game_id: int, seat: int, since: int) -> Step | None:
+        """The deadline of `seat`'s wait since version `since` passed: the game's bot moves for
+        it (then bots move as after any move). None, and nothing changes, when the game moved on:
+        the seat no longer waits since `since`, the game is paused or over, or the deadline is
+        not (or no longer) due. Checked again on every retry, so a real move that lands first
+        wins and the timer does nothing."""
+
+        async def attempt() -> Step | None:
+            record = await self.game(game_id)
+            if (
+                record.status != "running"
+                or record.waiting.get(seat) != since
+                or record.seats[seat].bot
+            ):
+                return None
+            timer = next((t for t in await self.store.turn_timers(game_id) if t.seat == seat), None)
+            if (
+                timer is None
+                or timer.since_version != since
+                or due(timer, Timing.of(record.timing), self.clock()) != "deadline"
+            ):
+                return None
+            game = get_game(record.game)
+            action = game.bot_action(game.view(record.state, seat), bot_seed(record))
+            step = Step.begin(record)
+            try:
+                await self._play(step, seat, None, action, auto=True)
+            except RuleError as exc:  # a bot bug must not stall the table
+                raise RuntimeError(f"bot chose an illegal action {action!r}: {exc.key}") from exc
+            return step
+
+        step = await self._retrying(attempt)
+        return None if step is None else await self._run_bots(step)
+
+    async def replace(
+        self,
+        game_id: int,
+        user_id: int,
+        seat: int,
+        member: tuple[int, str] | None,
+        *,
+        manager: bool,
+    ) -> Step:
+        """Give a running game's seat (0-based) to another member (`(user_id, name)`), or to a
+        bot when `member` is None (host or server manager). The action log keeps who made each
+        earlier move. The seat's wait restarts, so the new player's buttons are their own."""
+
+        async def attempt() -> Step:
+            record = await self._running(game_id)
+            if user_id != record.host_id and not manager:
+                raise TableError("error.host_only_manage")
+            if not 0 <= seat < len(record.seats):
+                raise TableError("error.no_such_seat", count=len(record.seats))
+            old = record.seats[seat]
+            if member is None:
+                if old.bot and old.user_id is None:
+                    raise TableError("error.seat_is_bot")
+                new = Seat(None, old.name if old.bot else f"{old.name} (bot)", bot=True)
+            else:
+                if record.seat_of(member[0]) is not None:
+                    raise TableError("error.already_seated")
+                new = Seat(member[0], member[1])
+            step = Step.begin(record)
+            step.record = await self._seat_change(record, seat, new)
+            step.notes.append({"type": "replaced", "seat": seat, "old": old.name})
+            if not new.bot:
+                step.hands_changed.add(seat)
+            return step
+
+        return await self._run_bots(await self._retrying(attempt))
+
+    async def rejoin(self, game_id: int, user_id: int, name: str) -> Step:
+        """Take back the seat a bot has been playing for this member since they missed too many
+        deadlines (while the game runs)."""
+
+        async def attempt() -> Step:
+            record = await self._running(game_id)
+            seat = record.benched_seat_of(user_id)
+            if seat is None:
+                key = "error.already_playing" if record.seat_of(user_id) is not None else None
+                raise TableError(key or "error.nothing_to_rejoin")
+            step = Step.begin(record)
+            step.record = await self._seat_change(record, seat, Seat(user_id, name))
+            step.notes.append({"type": "rejoined", "seat": seat})
+            step.hands_changed.add(seat)
+            return step
+
+        return await self._run_bots(await self._retrying(attempt))
+
+    async def _running(self, game_id: int) -> GameRecord:
+        record = await self.game(game_id)
+        if record.status != "running":
+            raise TableError("error.not_running")
+        return record
+
+    async def _seat_change(self, record: GameRecord, seat: int, new: Seat) -> GameRecord:
+        """Save `new` in `seat`: its auto-move count is cleared and, if it waits, its wait starts
+        again (new buttons, a new clock)."""
+        seats = list(record.seats)
+        seats[seat] = new
+        version = record.version + 1
+        waiting = {s: version if s == seat else v for s, v in record.waiting.items()}
+        counts = {s: n for s, n in record.auto_moves.items() if s != seat}
+        return await self.store.update(
+            record.id,
+            record.version,
+            seats=seats,
+            waiting=waiting,
+            auto_moves=counts,
+            at=self.clock(),
+        )
+
+    # ------------------------------------------------------------ timing settings
+
+    async def configure(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        manager: bool,
+        paused: bool | None = None,
+        reminder_hours: int | None = None,
+        deadline_hours: int | None = None,
+        auto_moves: int | None = None,
+    ) -> GameRecord:
+        """Change a game's timing (host or server manager): pause or resume it, the hours
+        between reminders (0: none), the deadline in hours (0: none), the auto-moves in a row
+        before a bot takes a seat. Resuming, or new hours, restart every waiting seat's clock
+        now, so nobody is reminded or moved for time that passed before."""
+
+        async def attempt() -> GameRecord:
+            record = await self.game(game_id)
+            if not record.active:
+                raise TableError("error.no_game")
+            if user_id != record.host_id and not manager:
+                raise TableError("error.host_only_manage")
+            timing = Timing.of(record.timing)
+            if paused is not None:
+                if record.status != "running":
+                    raise TableError("error.not_running")
+                if paused == timing.paused:
+                    raise TableError("error.already_paused" if paused else "error.not_paused")
+            for hours in (reminder_hours, deadline_hours):
+                if hours is not None and not 0 <= hours <= MAX_HOURS:
+                    raise TableError("error.bad_hours", max=MAX_HOURS)
+            if auto_moves is not None and not 1 <= auto_moves <= MAX_AUTO_MOVES:
+                raise TableError("error.bad_auto_moves", max=MAX_AUTO_MOVES)
+            new = dataclasses.replace(
+                timing,
+                paused=timing.paused if paused is None else paused,
+                reminder_hours=timing.reminder_hours if reminder_hours is None else reminder_hours,
+                deadline_hours=timing.deadline_hours if deadline_hours is None else deadline_hours,
+                auto_moves=timing.auto_moves if auto_moves is None else auto_moves,
+            )
+            restart = paused is False or (
+                (new.reminder_hours, new.deadline_hours)
+                != (timing.reminder_hours, timing.deadline_hours)
+            )
+            if restart:
+                new = dataclasses.replace(new, restarted_at=self.clock().isoformat())
+            if new == timing:
+                return record
+            return await self.store.update(record.id, record.version, timing=new.to_json())
+
+        return await self._retrying(attempt)

@@ -32,6 +32,9 @@ class MoneyGame:
     def to_act(self, state: State) -> list[int]:
         return engine.to_act(state)
 
+    def turn(self, state: State) -> str:
+        return engine.turn(state)
+
     def choices(self, state: State, seat: int) -> Choices:
         return engine.choices(state, seat)
 

@@ -138,6 +138,12 @@ def to_act(state: State) -> list[int]:
     return []
 
 
+def turn(state: State) -> str:
+    """The decision round: `hand.round.phase`. All bids of a round are one turn, and so is the
+    exchange that follows (each seat acts in it once, in order)."""
+    return f"{state['hand_no']}.{state['round']}.{state['phase']}"
+
+
 def choices(state: State, seat: int) -> Choices:
     """Bid phase: pick 1..all cards of the hand. Exchange: take a row, take a bid, or pass."""
     if seat not in to_act(state):

@@ -20,9 +20,10 @@ from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, 
 from tests.fakediscord.components import BUTTON, SELECTS, leaves
 from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.production import start_bot, stop_bot
+from tests.helpers.clock import FakeClock
 
 MONEY = get_game("money")
-COMMANDS = ("game", "hand", "move", "rules")
+COMMANDS = ("game", "games", "hand", "move", "rules", "settings")
 HAND_BUTTON = "My hand / bid"
 PLACE_BID = "Place bid"
 
@@ -100,15 +101,25 @@ class MoneyTable:
     lobby: FakeMessage | None = None
     users: list[FakeUser | None] = field(default_factory=list)
     expected_errors: set[int] = field(default_factory=set)  # Discord error codes a test provokes
+    clock: FakeClock = field(default_factory=FakeClock)  # the bot's time; tests move it
 
     # ------------------------------------------------------------ the bot process
 
     async def start_bot(self) -> None:
-        """Start the production bot on the table's database (deals use `seed`)."""
+        """Start the production bot on the table's database (deals use `seed`, time `clock`)."""
         self.bot, self.task = await start_bot(self.fake, self.db_path)
-        # Same service, with a fixed seed so every run deals the same cards.
-        self.bot.tables = Tables(self.bot.store, new_seed=lambda: self.seed)
+        # Same service, with a fixed seed so every run deals the same cards, and a clock the
+        # test moves (turn reminders and deadlines).
+        self.bot.tables = Tables(self.bot.store, new_seed=lambda: self.seed, clock=self.clock)
         await self.fake.wait_for_commands(COMMANDS, self.guild)
+
+    async def run_timers(self, **advance: float) -> Any:
+        """Move the clock forward, then run one check of the bot's timer loop (as its background
+        task would); returns what it did (`service.timers.Tick`)."""
+        self.clock.advance(**advance)
+        tick = await self.bot.get_cog("TimerLoop").run_once()
+        await self.fake.settle()
+        return tick
 
     async def stop_bot(self) -> None:
         if self.bot is not None:

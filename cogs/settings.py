@@ -1,0 +1,51 @@
+"""`/settings`: a player's own settings, kept per user across games and servers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import reply, tables, user_locale
+from i18n import t
+from service.errors import TableError
+from service.timers import TimerService
+from service.timing import NOTICES
+
+Interaction = discord.Interaction[Any]
+
+NOTICE_CHOICES = [app_commands.Choice(name=t(f"settings.notice.{n}"), value=n) for n in NOTICES]
+
+
+class PlayerSettings(commands.Cog):
+    """`/settings`."""
+
+    @app_commands.command(
+        name="settings",
+        description="Your settings: how you hear that it is your turn (only you see it).",
+    )
+    @app_commands.describe(
+        notice="How to tell you it is your turn: a mention in the channel, a DM, or both."
+    )
+    @app_commands.choices(notice=NOTICE_CHOICES)
+    async def settings(
+        self, interaction: Interaction, notice: app_commands.Choice[str] | None = None
+    ) -> None:
+        locale = user_locale(interaction)
+        service = TimerService(tables(interaction))
+        user = interaction.user.id
+        try:
+            if notice is not None:
+                await service.set_notice(user, notice.value)
+        except TableError as err:
+            await reply(interaction, err.message(locale))
+            return
+        current = (await service.notices([user]))[user]
+        key = "settings.saved" if notice is not None else "settings.current"
+        await reply(interaction, t(key, locale, notice=t(f"settings.notice.{current}", locale)))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(PlayerSettings())

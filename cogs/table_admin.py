@@ -1,0 +1,98 @@
+"""Running a game over days: `/game settings`, `/game pause`, `/game resume`, `/game replace`
+and `/game rejoin`. The `/game` commands themselves live in `cogs.lobby`; each calls one
+function here, which acts through the table service (which commits) and only then answers."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from cogs.common import channel_locale, is_manager, reply, tables, user_locale
+from cogs.delivery import after_step
+from cogs.lobby_actions import display_name
+from cogs.overview import timing_text
+from i18n import t
+from service.errors import TableError
+from service.timing import Timing
+
+log = logging.getLogger("tavolo.admin")
+Interaction = discord.Interaction[Any]
+
+
+async def change_timing(interaction: Interaction, **changes: Any) -> None:
+    """Show the game's timing settings (no changes given: only to the asker), or change them
+    (host or server manager) and tell the channel."""
+    locale = user_locale(interaction)
+    service = tables(interaction)
+    wanted = {name: value for name, value in changes.items() if value is not None}
+    try:
+        record = await service.channel_game(interaction.channel_id or 0)
+        if wanted:
+            record = await service.configure(
+                record.id, interaction.user.id, manager=is_manager(interaction), **wanted
+            )
+    except TableError as err:
+        await reply(interaction, err.message(locale))
+        return
+    if not wanted:
+        text = timing_text(Timing.of(record.timing), locale)
+        await reply(interaction, t("timing.current", locale, number=record.id, timing=text))
+        return
+    here = channel_locale(interaction.client, interaction)
+    text = timing_text(Timing.of(record.timing), here)
+    await interaction.response.send_message(
+        t("timing.changed", here, number=record.id, timing=text)
+    )
+
+
+async def pause(interaction: Interaction, paused: bool) -> None:
+    """Pause or resume the channel's game (host or server manager)."""
+    locale = user_locale(interaction)
+    service = tables(interaction)
+    try:
+        record = await service.channel_game(interaction.channel_id or 0)
+        record = await service.configure(
+            record.id, interaction.user.id, manager=is_manager(interaction), paused=paused
+        )
+    except TableError as err:
+        await reply(interaction, err.message(locale))
+        return
+    here = channel_locale(interaction.client, interaction)
+    key = "timing.paused_now" if paused else "timing.resumed_now"
+    await interaction.response.send_message(t(key, here, number=record.id))
+
+
+async def replace(interaction: Interaction, seat: int, member: discord.Member | None) -> None:
+    """Give seat `seat` (1-based) to `member`, or to a bot (host or server manager)."""
+    locale = user_locale(interaction)
+    service = tables(interaction)
+    if member is not None and member.bot:
+        await reply(interaction, TableError("error.member_is_bot").message(locale))
+        return
+    newcomer = None if member is None else (member.id, member.display_name[:32])
+    try:
+        record = await service.channel_game(interaction.channel_id or 0)
+        step = await service.replace(
+            record.id, interaction.user.id, seat - 1, newcomer, manager=is_manager(interaction)
+        )
+    except TableError as err:
+        await reply(interaction, err.message(locale))
+        return
+    await reply(interaction, t("move.done", locale))  # the board post says what changed
+    await after_step(interaction.client, step, channel_locale(interaction.client, interaction))
+
+
+async def rejoin(interaction: Interaction) -> None:
+    """Take back one's seat from the bot that plays it after missed deadlines."""
+    locale = user_locale(interaction)
+    service = tables(interaction)
+    try:
+        record = await service.channel_game(interaction.channel_id or 0)
+        step = await service.rejoin(record.id, interaction.user.id, display_name(interaction))
+    except TableError as err:
+        await reply(interaction, err.message(locale))
+        return
+    await reply(interaction, t("move.done", locale))  # the board post says what changed
+    await after_step(interaction.client, step, channel_locale(interaction.client, interaction))

@@ -1,0 +1,96 @@
+"""The timer loop: every TAVOLO_TIMER_SECONDS, ask the timer service what is due (it commits
+reminders and deadline moves in the store) and only then tell Discord: a reminder as each player
+asked (`/settings`), a deadline's move as a new board like after any move."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from cogs.common import guild_locale, relative_time
+from cogs.delivery import after_step, dm_hand, turn_notices
+from i18n import t
+from rules.registry import get_game
+from service.timers import Reminder, Tick, TimerService
+from service.timing import MAX_REMINDERS, wants_dm, wants_mention
+
+if TYPE_CHECKING:
+    from bot import TavoloBot
+
+log = logging.getLogger("tavolo.timers")
+
+
+class TimerLoop(commands.Cog):
+    """Runs the timers in the background while the bot is up."""
+
+    def __init__(self, bot: TavoloBot) -> None:
+        self.bot = bot
+        self._lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self._task = asyncio.create_task(self._loop(), name="tavolo-timers")
+
+    async def cog_unload(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _loop(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.run_once()
+            except Exception:
+                log.exception("the timer check failed")
+            await asyncio.sleep(self.bot.settings.timer_seconds)
+
+    async def run_once(self) -> Tick:
+        """One check: do what is due now (committed), then deliver it. One check at a time."""
+        async with self._lock:
+            tick = await TimerService(self.bot.tables).tick()
+            for step in tick.steps:
+                await after_step(self.bot, step, guild_locale(self.bot, step.record.guild_id))
+            for reminder in tick.reminders:
+                await self.remind(reminder)
+            return tick
+
+    async def remind(self, reminder: Reminder) -> None:
+        """A reminder in the channel (a mention), by DM (a new hand DM), or both."""
+        record = reminder.record
+        locale = guild_locale(self.bot, record.guild_id)
+        notice = (await turn_notices(self.bot, record, [reminder.seat]))[reminder.seat]
+        params = {
+            "game": t(get_game(record.game).info.name_key, locale),
+            "number": record.id,
+            "since": relative_time(reminder.waiting_since),
+            "count": reminder.count,
+            "max": MAX_REMINDERS,
+        }
+        in_channel = wants_mention(notice)
+        if wants_dm(notice):
+            note = t("dm.reminder", locale, channel=f"<#{record.channel_id}>", **params)
+            sent = await dm_hand(self.bot, record, reminder.seat, locale, fresh=True, note=note)
+            in_channel = in_channel or not sent
+        if not in_channel:
+            return
+        text = t("timer.reminder", locale, user=f"<@{reminder.user_id}>", **params)
+        try:
+            await self.bot.get_partial_messageable(record.channel_id).send(
+                text,
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(reminder.user_id)]
+                ),
+            )
+        except discord.HTTPException:
+            log.warning("could not send a reminder in game %s", record.id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(TimerLoop(bot))  # type: ignore[arg-type]

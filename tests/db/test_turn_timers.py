@@ -1,0 +1,126 @@
+"""The store's side of asynchronous play: migration 002 (timing, auto-move counts, turn timers,
+user settings), turn timers kept in step with `waiting` in the same write, the guarded reminder
+count, and per-user notice settings."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from db import migrations
+from db.records import Seat
+from db.store import StaleVersion, Store
+
+AT = datetime(2024, 6, 11, 9, 0, tzinfo=UTC)
+LATER = datetime(2024, 6, 12, 9, 0, tzinfo=UTC)
+SEATS = [Seat(100, "Ann"), Seat(101, "Ben"), Seat(102, "Cas")]
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(str(tmp_path / "t.db"))
+    yield opened
+    await opened.close()
+
+
+async def running(store: Store, waiting: dict[int, int]) -> int:
+    record = await store.create_game(
+        guild_id=1, channel_id=10, game="money", host_id=100, seats=SEATS, options={}
+    )
+    saved = await store.update(
+        record.id, record.version, status="running", state={}, waiting=waiting, at=AT
+    )
+    return saved.id
+
+
+async def test_timers_follow_waiting_in_the_same_write(store: Store) -> None:
+    game_id = await running(store, {0: 1, 1: 1, 2: 1})
+    timers = await store.turn_timers(game_id)
+    assert [(t.seat, t.since_version, t.started_at) for t in timers] == [
+        (0, 1, "2024-06-11T09:00:00.000+00:00"),
+        (1, 1, "2024-06-11T09:00:00.000+00:00"),
+        (2, 1, "2024-06-11T09:00:00.000+00:00"),
+    ]
+    # Seat 0 acted (gone), seat 1 waits on (kept as it was), seat 2 must act again (new wait).
+    await store.update(game_id, 1, waiting={1: 1, 2: 2}, at=LATER)
+    timers = await store.turn_timers(game_id)
+    assert [(t.seat, t.since_version, t.started_at[:10]) for t in timers] == [
+        (1, 1, "2024-06-11"),
+        (2, 2, "2024-06-12"),
+    ]
+    # A refused write changes no timer; a write without `waiting` keeps them.
+    with pytest.raises(StaleVersion):
+        await store.update(game_id, 1, waiting={})
+    await store.update(game_id, 2, timing={"paused": True})
+    assert len(await store.turn_timers(game_id)) == 2
+    record = await store.get_game(game_id)
+    assert record is not None and record.timing == {"paused": True}
+    await store.update(game_id, 3, status="finished", waiting={})
+    assert await store.turn_timers(game_id) == []
+
+
+async def test_a_reminder_is_counted_only_where_it_was_read(store: Store) -> None:
+    game_id = await running(store, {0: 1})
+    (timer,) = await store.turn_timers(game_id)
+    assert not await store.mark_reminded(timer, 0, LATER)  # the game is at version 1
+    assert await store.mark_reminded(timer, 1, LATER)
+    assert not await store.mark_reminded(timer, 1, LATER)  # the same reminder twice
+    (timer,) = await store.turn_timers(game_id)
+    assert (timer.sent_count, timer.last_sent_at) == (1, "2024-06-12T09:00:00.000+00:00")
+    ((listed, timing),) = await store.running_timers()
+    assert listed == timer and timing == {}
+
+
+async def test_auto_move_counts_round_trip(store: Store) -> None:
+    game_id = await running(store, {0: 1})
+    saved = await store.update(game_id, 1, auto_moves={2: 1, 0: 3})
+    assert saved.auto_moves == {0: 3, 2: 1}
+    assert (await store.get_game(game_id)).auto_moves == {0: 3, 2: 1}
+
+
+async def test_turn_notices_per_user(store: Store) -> None:
+    assert await store.turn_notices([1, 2]) == {}
+    await store.set_turn_notice(1, "dm")
+    await store.set_turn_notice(1, "both")
+    assert await store.turn_notices([1, 2]) == {1: "both"}
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.set_turn_notice(2, "carrier pigeon")
+
+
+async def test_migration_gives_running_games_timers_from_their_last_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = tmp_path / "first"
+    first.mkdir()
+    shutil.copy(migrations.MIGRATIONS_DIR / "001_initial.sql", first)
+    path = tmp_path / "old.db"
+    with monkeypatch.context() as patch:
+        patch.setattr(migrations, "MIGRATIONS_DIR", first)
+        await (await Store.open(str(path))).close()
+    conn = sqlite3.connect(path)
+    conn.execute(
+        "INSERT INTO games (guild_id, channel_id, game, status, host_id, seats, options, state, "
+        "waiting, version, created_at, updated_at) VALUES (1, 10, 'money', 'running', 100, ?, "
+        "'{}', '{}', '{\"1\": 4, \"2\": 6}', 6, 'x', '2024-06-01T10:00:00.000+00:00')",
+        (json.dumps([s.to_json() for s in SEATS]),),
+    )
+    conn.commit()
+    conn.close()
+
+    store = await Store.open(str(path))  # all migrations
+    try:
+        timers = await store.turn_timers(1)
+        assert [(t.seat, t.since_version, t.started_at) for t in timers] == [
+            (1, 4, "2024-06-01T10:00:00.000+00:00"),
+            (2, 6, "2024-06-01T10:00:00.000+00:00"),
+        ]
+        record = await store.get_game(1)
+        assert record is not None and (record.timing, record.auto_moves) == ({}, {})
+    finally:
+        await store.close()
