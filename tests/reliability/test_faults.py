@@ -1,0 +1,289 @@
+"""Faults of the outside world, for every registered game:
+
+- Discord errors while delivering a committed move (403 closed DMs and missing access, 404
+  deleted messages, 429, 5xx, a DM channel that cannot be opened): the move stays committed,
+  the game stays consistent and playable, and other games are served;
+- a deleted game channel (404 Unknown Channel when posting the board) ends the game (aborted);
+- `database is locked` during a save: the player gets a clear message, nothing changes, and
+  the next press works once the lock is gone;
+- a corrupt or unreachable database at start-up: one line on stderr, exit code 1, no traceback
+  and no hang; library DEBUG logging that would quote game secrets stays off.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cogs.lobby_actions import press_lobby
+from cogs.play import Play
+from cogs.play_actions import press_move
+from db.records import GameRecord
+from db.store import Store
+from i18n import t
+from rules.registry import get_game
+from service.tables import Tables
+from tests.reliability.driving import GAME_IDS, assert_consistent, member_move, seated_game
+from tests.reliability.fakes import (
+    DM_CLOSED,
+    MISSING_ACCESS,
+    RATE_LIMITED,
+    SERVER_ERROR,
+    UNKNOWN_CHANNEL,
+    UNKNOWN_MESSAGE,
+    FakeBot,
+    FakeInteraction,
+)
+from tests.reliability.leaks import recorded_pictures
+
+REPO = Path(__file__).resolve().parents[2]
+INTERNAL = t("error.internal")
+
+
+@pytest.fixture(autouse=True)
+def no_pictures():
+    with recorded_pictures(GAME_IDS[0]) as recorder:
+        yield recorder
+
+
+async def members_game(tables: Tables, game_id: str, channel: int) -> GameRecord:
+    info = get_game(game_id).info
+    return await seated_game(
+        tables, game_id, channel, [100 * channel + k for k in range(info.min_players)]
+    )
+
+
+async def press_genuine(bot: FakeBot, record: GameRecord, rng: random.Random) -> FakeInteraction:
+    """A waiting member presses a legal move's button in the game's channel."""
+    move = member_move(record, rng)
+    assert move is not None
+    seat, user, action, since = move
+    press = FakeInteraction(bot, user, guild_id=1, channel_id=record.channel_id)
+    await press_move(press, record.id, seat, since, action)
+    return press
+
+
+FAULTS = {
+    "DMs closed (403/50007)": [("send", DM_CLOSED, "dm")],
+    "DM missing access (403/50001)": [("send", MISSING_ACCESS, "dm")],
+    "DM channel cannot be opened (502)": [("open_dm", SERVER_ERROR, None)],
+    "old DM deleted (404/10008)": [("edit", UNKNOWN_MESSAGE, "dm")],
+    "board post rate limited (429)": [("send", RATE_LIMITED, "channel")],
+    "board post fails (502)": [("send", SERVER_ERROR, "channel")],
+    "board post forbidden (403/50001)": [("send", MISSING_ACCESS, "channel")],
+    "old board deleted (404/10008)": [("edit", UNKNOWN_MESSAGE, "channel")],
+    "Discord down (502 everywhere)": [
+        ("send", SERVER_ERROR, None),
+        ("edit", SERVER_ERROR, None),
+        ("open_dm", SERVER_ERROR, None),
+    ],
+}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("fault", list(FAULTS))
+async def test_discord_errors_after_a_commit_leave_the_game_consistent(
+    game_id: str, fault: str, tables: Tables, store: Store, bot: FakeBot
+) -> None:
+    game_a = await members_game(tables, game_id, 1)
+    game_b = await members_game(tables, game_id, 2)
+    for op, make, target in FAULTS[fault]:
+        if target == "dm":
+            for seat in game_a.seats:
+                bot.fail(op, make, channel_id=bot.dm_id(seat.user_id))
+        else:
+            bot.fail(op, make, channel_id=game_a.channel_id if target == "channel" else None)
+    rng = random.Random(8)
+    record = game_a
+    for _ in range(4):  # moves under the fault: committed, acknowledged, consistent
+        if record.status != "running":
+            break
+        press = await press_genuine(bot, record, rng)
+        assert [a.how for a in press.answers] == ["defer"], press.answers
+        after = await assert_consistent(store, record.id)
+        assert (
+            after.version > record.version and after.status == record.status
+        ) or after.status == "finished"
+        record = after
+    if "everywhere" in fault:
+        bot.heal()
+    posted = len(bot.in_channel(game_b.channel_id))
+    press = await press_genuine(bot, game_b, rng)  # another game is served meanwhile
+    assert [a.how for a in press.answers] == ["defer"]
+    assert len(bot.in_channel(game_b.channel_id)) > posted
+    bot.heal()
+    if record.status == "running":  # and the faulty game plays on once Discord is back
+        posted = len(bot.in_channel(record.channel_id))
+        await press_genuine(bot, record, rng)
+        assert len(bot.in_channel(record.channel_id)) > posted
+        await assert_consistent(store, record.id)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_a_deleted_channel_ends_its_game(
+    game_id: str, tables: Tables, store: Store, bot: FakeBot
+) -> None:
+    game_a = await members_game(tables, game_id, 1)
+    game_b = await members_game(tables, game_id, 2)
+    bot.fail("send", UNKNOWN_CHANNEL, channel_id=game_a.channel_id)
+    sent = len(bot.sent)
+    press = await press_genuine(bot, game_a, random.Random(1))
+    assert [a.how for a in press.answers] == ["defer"]  # the move itself was committed
+    ended = await assert_consistent(store, game_a.id)
+    assert ended.status == "aborted"
+    assert len(bot.sent) == sent, "nothing is DMed for a game that has just ended"
+    again = await press_genuine(bot, game_b, random.Random(2))  # the other game goes on
+    assert [a.how for a in again.answers] == ["defer"]
+    assert (await tables.game(game_b.id)).status == "running"
+    # A button of the ended game answers clearly.
+    seat = sorted(game_a.waiting)[0]
+    late = FakeInteraction(bot, game_a.seats[seat].user_id, guild_id=1, channel_id=1)
+    await press_move(late, game_a.id, seat, game_a.waiting[seat], "pass")
+    assert late.refusal in (t("error.not_running"), t("error.stale"))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_other_404s_do_not_end_a_game(
+    game_id: str, tables: Tables, store: Store, bot: FakeBot
+) -> None:
+    record = await members_game(tables, game_id, 1)
+    bot.fail("send", UNKNOWN_MESSAGE, channel_id=record.channel_id)
+    await press_genuine(bot, record, random.Random(1))
+    assert (await tables.game(record.id)).status in ("running", "finished")
+
+
+class ExclusiveLock:
+    """Another connection holding the database's write lock (as another process could)."""
+
+    def __init__(self, path: str) -> None:
+        self.conn = sqlite3.connect(path, isolation_level=None)
+        self.conn.execute("BEGIN EXCLUSIVE")
+
+    def release(self) -> None:
+        self.conn.execute("ROLLBACK")
+        self.conn.close()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_a_locked_database_during_a_save(game_id: str, tmp_path: Path) -> None:
+    path = str(tmp_path / "locked.db")
+    store = await Store.open(path)
+    tables = Tables(store)
+    bot = FakeBot(store, tables)
+    try:
+        record = await members_game(tables, game_id, 1)
+        await store._conn.execute("PRAGMA busy_timeout=50")  # give up after 50 ms, not 5 s
+        rng = random.Random(5)
+        move = member_move(record, rng)
+        assert move is not None
+        seat, user, action, since = move
+        lock = ExclusiveLock(path)
+        try:
+            press = FakeInteraction(bot, user, guild_id=1, channel_id=1)
+            await press_move(press, record.id, seat, since, action)
+            assert press.refusal == INTERNAL
+            typed = FakeInteraction(bot, user, guild_id=1, channel_id=1, command=True)
+            await Play.move.callback(Play(bot), typed, action=action)  # type: ignore[arg-type]
+            assert typed.refusal == INTERNAL
+            lobby = await store.get_game(record.id)
+            assert lobby is not None and lobby.version == record.version
+        finally:
+            lock.release()
+        assert await assert_consistent(store, record.id) == await tables.game(record.id)
+        assert (await tables.game(record.id)).version == record.version
+        press = FakeInteraction(bot, user, guild_id=1, channel_id=1)
+        await press_move(press, record.id, seat, since, action)  # the same press, now it works
+        assert [a.how for a in press.answers] == ["defer"]
+        assert (await tables.game(record.id)).version > record.version
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_a_locked_database_during_a_lobby_press(game_id: str, tmp_path: Path) -> None:
+    path = str(tmp_path / "locked.db")
+    store = await Store.open(path)
+    tables = Tables(store)
+    bot = FakeBot(store, tables)
+    try:
+        lobby = await tables.open_lobby(
+            guild_id=1, channel_id=3, game_id=game_id, host_id=300, host_name="Host"
+        )
+        await store._conn.execute("PRAGMA busy_timeout=50")
+        lock = ExclusiveLock(path)
+        try:
+            press = FakeInteraction(bot, 301, guild_id=1, channel_id=3)
+            await press_lobby(press, lobby.id, "join")
+            assert press.refusal == INTERNAL
+        finally:
+            lock.release()
+        assert (await tables.game(lobby.id)).seats == lobby.seats
+        press = FakeInteraction(bot, 301, guild_id=1, channel_id=3)
+        await press_lobby(press, lobby.id, "join")
+        assert len((await tables.game(lobby.id)).seats) == 2
+    finally:
+        await store.close()
+
+
+# ------------------------------------------------------------------ start-up
+
+
+def run_bot(db_path: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    env = {"DISCORD_TOKEN": "x", "TAVOLO_DB_PATH": str(db_path), "PATH": "/usr/bin:/bin"}
+    return subprocess.run(
+        [sys.executable, "-c", "import sys, bot; sys.exit(bot.main())"],
+        cwd=REPO,
+        env={**env, "PYTHONPATH": str(REPO)},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
+def corrupt_schema(path: Path) -> None:
+    """A real Tavolo database whose schema page is garbage past its header."""
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE filler (x TEXT)")
+    conn.execute("INSERT INTO filler VALUES (?)", ("x" * 9000,))
+    conn.commit()
+    conn.close()
+    data = bytearray(path.read_bytes())
+    data[100:4000] = bytes(random.Random(1).getrandbits(8) for _ in range(3900))
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("case", ["garbage", "schema", "directory", "missing folder"])
+def test_a_corrupt_database_at_start_up_is_one_clear_line(case: str, tmp_path: Path) -> None:
+    path = tmp_path / "tavolo.db"
+    if case == "garbage":
+        path.write_bytes(random.Random(0).randbytes(16_384))
+    elif case == "schema":
+        corrupt_schema(path)
+    elif case == "directory":
+        path.mkdir()
+    else:
+        path = tmp_path / "nowhere" / "tavolo.db"
+    result = run_bot(path, tmp_path)
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 1, result.stderr
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert lines[0].startswith(f"tavolo: cannot use the database {path}: "), lines[0]
+
+
+def test_library_debug_logs_that_quote_secrets_stay_off() -> None:
+    code = (
+        "import logging, bot; bot.configure_logging('DEBUG'); "
+        "print([logging.getLogger(n).getEffectiveLevel() for n in bot.QUIET_LOGGERS], "
+        "logging.getLogger('tavolo.delivery').getEffectiveLevel())"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=30
+    )
+    quiet, ours = result.stdout.strip().rsplit(" ", 1)
+    assert quiet == str([20] * 3) + "," or quiet.strip(",") == str([20, 20, 20]), result.stdout
+    assert ours == "10"

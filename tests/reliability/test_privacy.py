@@ -1,0 +1,130 @@
+"""Forgetting a server (SECURITY.md): `Store.forget_guild` and `scripts/forget_guild.py` delete
+one server's games and every row about them, and nothing of any other server."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from db.store import Store
+from rules.registry import get_game
+from service.tables import Tables
+from tests.reliability.driving import GAME_IDS, assert_consistent, play_until, seated_game
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+async def two_servers(path: Path) -> dict[int, list[int]]:
+    """Games of every title in servers 1 and 2 (running, finished, lobby), with messages."""
+    store = await Store.open(str(path))
+    tables = Tables(store, new_seed=iter(range(1, 1_000)).__next__)
+    rng = random.Random(6)
+    games: dict[int, list[int]] = {1: [], 2: []}
+    channel = 0
+    for guild in (1, 2):
+        for game_id in GAME_IDS:
+            info = get_game(game_id).info
+            for finish in (False, True):
+                channel += 1
+                members = [1_000 * channel + k for k in range(info.min_players)]
+                record = await seated_game(tables, game_id, channel, members, guild=guild)
+                record = await play_until(tables, record, rng, lambda r, f=finish: not f)
+                await store.set_message(record.id, "board", channel, 10 * channel)
+                await store.set_message(record.id, f"hand:{0}", 77, 10 * channel + 1)
+                games[guild].append(record.id)
+            channel += 1
+            lobby = await tables.open_lobby(
+                guild_id=guild, channel_id=channel, game_id=game_id, host_id=5, host_name="Host"
+            )
+            games[guild].append(lobby.id)
+    await store.close()
+    return games
+
+
+def rows(path: Path, sql: str, params: tuple) -> list[tuple]:
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute(sql, params).fetchall()
+    finally:
+        conn.close()
+
+
+def count(path: Path, sql: str, params: tuple) -> int:
+    return rows(path, sql, params)[0][0]
+
+
+def about(path: Path, game_ids: list[int]) -> dict[str, int]:
+    """Rows referring to these games, per table (every table with a game_id, and games)."""
+    marks, ids = ",".join("?" * len(game_ids)), tuple(game_ids)
+    tables = [
+        name
+        for (name,) in rows(path, "SELECT name FROM sqlite_master WHERE type = 'table'", ())
+        if any(col[1] == "game_id" for col in rows(path, f'PRAGMA table_info("{name}")', ()))
+    ]
+    found = {
+        t: count(path, f'SELECT COUNT(*) FROM "{t}" WHERE game_id IN ({marks})', ids)
+        for t in tables
+    }
+    found["games"] = count(path, f"SELECT COUNT(*) FROM games WHERE id IN ({marks})", ids)
+    return found
+
+
+async def test_forget_guild_deletes_one_server_and_nothing_else(tmp_path: Path) -> None:
+    path = tmp_path / "two.db"
+    games = await two_servers(path)
+    before_other = about(path, games[2])
+    before = about(path, games[1])
+    assert before["games"] == len(games[1]) and before["actions"] and before["messages"]
+
+    store = await Store.open(str(path))
+    try:
+        counted = await store.forget_guild(1, dry_run=True)
+        assert about(path, games[1]) == before, "a dry run deletes nothing"
+        assert counted == before
+        deleted = await store.forget_guild(1, compact=True)
+        assert deleted == before
+        for game_id in games[2]:
+            await assert_consistent(store, game_id)
+    finally:
+        await store.close()
+    assert set(about(path, games[1]).values()) == {0}
+    assert about(path, games[2]) == before_other
+    assert rows(path, "PRAGMA integrity_check", ()) == [("ok",)]
+    assert rows(path, "PRAGMA foreign_key_check", ()) == []
+
+
+def run_script(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "scripts/forget_guild.py", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+async def test_forget_guild_script(tmp_path: Path) -> None:
+    path = tmp_path / "two.db"
+    games = await two_servers(path)
+    before = about(path, games[1])
+
+    dry = run_script("1", "--db", str(path))
+    assert (
+        dry.returncode == 0
+        and "would delete" in dry.stdout
+        and f"games {before['games']}" in dry.stdout
+    )
+    assert about(path, games[1]) == before
+
+    done = run_script("1", "--db", str(path), "--yes")
+    assert done.returncode == 0 and "deleted" in done.stdout, done.stderr
+    assert set(about(path, games[1]).values()) == {0}
+    assert about(path, games[2])["games"] == len(games[2])
+
+    bad = run_script("server-one", "--db", str(path))
+    assert bad.returncode == 2 and bad.stderr.startswith("forget_guild: not a server id")
+    missing = run_script("1", "--db", str(tmp_path / "none.db"))
+    assert missing.returncode == 2 and "no database" in missing.stderr
