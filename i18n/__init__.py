@@ -1,6 +1,8 @@
 """The one translation function for player-facing text: `t(key, locale, **params)`.
 
-Catalogs are JSON files in `i18n/locales/<locale>.json` mapping a key to a `str.format` template.
+Catalogs are JSON files mapping a key to a `str.format` template: `i18n/locales/<locale>.json`
+(the shared texts) merged with every `i18n/locales/<locale>/*.json` (one file per game, so a game's
+texts live beside each other; a key defined twice is an error).
 A key missing from a locale falls back to English; a key missing from English is a bug, and the
 key itself is returned so the gap is visible (a test checks every key used in code exists).
 """
@@ -18,10 +20,17 @@ DEFAULT_LOCALE = "en"
 @cache
 def catalog(locale: str) -> dict[str, str]:
     """The messages of one locale ({} when there is no such catalog)."""
-    path = LOCALES_DIR / f"{locale}.json"
-    if not path.is_file():
-        return {}
-    return json.loads(path.read_text(encoding="utf-8"))
+    paths = [LOCALES_DIR / f"{locale}.json", *sorted((LOCALES_DIR / locale).glob("*.json"))]
+    merged: dict[str, str] = {}
+    for path in paths:
+        if not path.is_file():
+            continue
+        messages = json.loads(path.read_text(encoding="utf-8"))
+        twice = sorted(set(messages) & set(merged))
+        if twice:
+            raise ValueError(f"{path}: keys already defined in another catalog: {twice}")
+        merged.update(messages)
+    return merged
 
 
 def base_locale(locale: str | None) -> str:

@@ -152,6 +152,7 @@ class MoneySecrets:
 
 # ------------------------------------------------------------------ the registry
 
+# Other games keep their helper in `secrecy_<game>.py` and are listed here, one line each.
 SECRETS: dict[str, Secrets] = {MoneySecrets.game_id: MoneySecrets()}
 
 
