@@ -19,9 +19,9 @@ from pathlib import Path
 
 from bench.common import percentile, print_table
 from cogs.board import board
+from cogs.common import png_bytes
 from db.records import GameRecord
 from db.store import Store
-from render.png import encode
 from rules.registry import get_game
 from service.errors import TableError
 from service.tables import Tables
@@ -56,8 +56,8 @@ async def one_action(tables: Tables, game_id: int, rng: random.Random) -> bool:
     except TableError:
         return False
     out = board(step.record, "en", step.events, step.newly_waiting)
-    for image, _ in out.images:
-        await asyncio.to_thread(encode, image)
+    for picture, _ in out.images:
+        await png_bytes(picture)
     return True
 
 

@@ -6,8 +6,9 @@ view (board) or the seat's own view (hand panel).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import discord
@@ -26,15 +27,24 @@ MAX_SELECTS = 4
 MAX_OPTIONS = 25
 
 
+Picture = Callable[[], Image]
+"""A picture still to be drawn: the cogs draw and encode it off the event loop (Pillow releases
+the GIL for most of the work, so pictures of several games are drawn on several cores)."""
+
+
 @dataclass
 class Outgoing:
     """A message to send: text, pictures (image, filename), components and whom to ping."""
 
     content: str
-    images: list[tuple[Image, str]] = field(default_factory=list)
+    images: list[tuple[Picture, str]] = field(default_factory=list)
     view: discord.ui.View | None = None
     mentions: list[int] = field(default_factory=list)
     embed: discord.Embed | None = None
+
+
+def _drawn(image: Image) -> Image:
+    return image
 
 
 def mention(record: GameRecord, seat: int) -> str:
@@ -111,11 +121,13 @@ def board(
         *event_lines(record, events, locale),
         status_line(record, locale),
     ]
-    images = [(ui.table_image(public, names, locale), "table.png")]
+    images: list[tuple[Picture, str]] = [
+        (partial(ui.table_image, public, names, locale), "table.png")
+    ]
     if record.status == "finished" or any(e.get("type") == "hand_scored" for e in events):
         sheet = ui.final_image(public, names, locale)
         if sheet is not None:
-            images.append((sheet, "scores.png"))
+            images.append((partial(_drawn, sheet), "scores.png"))
     view = None
     if record.status == "running":
         view = discord.ui.View(timeout=None)
@@ -162,7 +174,7 @@ def hand_panel(
     own = game.view(state, seat)
     names = record.names()
     lines = [t("hand.title", locale, game=t(game.info.name_key, locale), number=record.id)]
-    images = [(ui.hand_image(own, names, locale), "hand.png")]
+    images: list[tuple[Picture, str]] = [(partial(ui.hand_image, own, names, locale), "hand.png")]
     view = discord.ui.View(timeout=None)
     choices = game.choices(state, seat) if record.status == "running" else None
     since = record.waiting.get(seat, 0)

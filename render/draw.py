@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -23,12 +25,39 @@ def canvas(height: int, width: int = theme.WIDTH) -> tuple[Image.Image, ImageDra
 
 def fit(text: str, size: int, max_width: float, bold: bool = False) -> str:
     """`text`, cut short with an ellipsis so it is at most `max_width` pixels wide."""
-    face = font(size, bold)
-    if face.getlength(text) <= max_width:
+    if _length(text, size, bold) <= max_width:
         return text
-    while text and face.getlength(text + ELLIPSIS) > max_width:
+    while text and _length(text + ELLIPSIS, size, bold) > max_width:
         text = text[:-1]
     return text.rstrip() + ELLIPSIS
+
+
+@lru_cache(maxsize=8192)
+def _mask(words: str, size: int, bold: bool, anchor: str) -> tuple[Any, tuple[int, int]]:
+    """The rendered coverage mask of `words` and its offset from the anchor point (cached: the
+    same labels, names and numbers recur on every picture, and FreeType rendering dominated)."""
+    return font(size, bold).getmask2(words, "L", anchor=anchor)
+
+
+@lru_cache(maxsize=8192)
+def _length(words: str, size: int, bold: bool) -> float:
+    return font(size, bold).getlength(words)
+
+
+def put_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    words: str,
+    size: int,
+    fill: Colour,
+    bold: bool = False,
+    anchor: str = "ls",
+) -> None:
+    """Draw `words` with its `anchor` at `xy` (rounded to whole pixels), like `draw.text` with
+    the bundled font but from a cache of rendered masks."""
+    mask, (dx, dy) = _mask(words, size, bold, anchor)
+    ink = draw._getink(fill)[0]  # the packed colour Pillow's own text drawing uses
+    draw.draw.draw_bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, ink)
 
 
 def text(
@@ -42,18 +71,17 @@ def text(
     max_width: float | None = None,
 ) -> float:
     """Draw `words` (shortened to `max_width` if given) and return the width drawn."""
-    face = font(size, bold)
-    width = face.getlength(words)
+    width = _length(words, size, bold)
     if max_width is not None and width > max_width:
         words = fit(words, size, max_width, bold)
-        width = face.getlength(words)
-    draw.text(xy, words, font=face, fill=fill, anchor=anchor)
+        width = _length(words, size, bold)
+    put_text(draw, xy, words, size, fill, bold, anchor)
     return width
 
 
 def width_of(words: str, size: int, bold: bool = False) -> float:
     """The width of `words` in pixels."""
-    return font(size, bold).getlength(words)
+    return _length(words, size, bold)
 
 
 def panel(
@@ -85,7 +113,7 @@ def pill(
     x0 = {"left": xy[0], "right": xy[0] - w, "center": xy[0] - w / 2}[align]
     box = (x0, xy[1] - h / 2, x0 + w, xy[1] + h / 2)
     draw.rounded_rectangle(box, radius=int(h / 2), fill=fill)
-    draw.text((x0 + w / 2, xy[1]), words, font=font(size, bold), fill=ink, anchor="mm")
+    put_text(draw, (x0 + w / 2, xy[1]), words, size, ink, bold, anchor="mm")
     return box
 
 

@@ -244,6 +244,8 @@ def component_strings(payload: Any, texts: list[str], id_list: list[str]) -> Non
 
 
 def built(kind: str, audience: int | None, out: Outgoing, pictures: PictureRecorder) -> Built:
+    for picture, _ in out.images:  # drawn as the cogs would (the recorder notes the inputs)
+        picture()
     texts, id_list = [out.content], []
     if out.view is not None:
         component_strings(out.view.to_components(), texts, id_list)
