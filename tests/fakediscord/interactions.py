@@ -43,6 +43,7 @@ class InteractionResult:
     payload: dict[str, Any] = field(repr=False)
     source_message: FakeMessage | None = field(default=None, repr=False)
     dispatched_at: float = 0.0
+    answered_at: float | None = None  # loop time the initial response was accepted
     response_type: int | None = None
     original: FakeMessage | None = None
     followups: list[FakeMessage] = field(default_factory=list)
@@ -103,8 +104,10 @@ class InteractionEngine:
         label: str,
         source: FakeMessage | None = None,
         timeout: float | None = None,
+        settle: bool = True,
     ) -> InteractionResult:
-        """Dispatch an interaction and wait for the initial response (then for quiet).
+        """Dispatch an interaction and wait for the initial response (then, if `settle`, for
+        quiet: load generators that keep many interactions in flight pass False).
 
         Raises NoResponse if the bot did not answer (or was refused) within the deadline.
         """
@@ -133,7 +136,8 @@ class InteractionEngine:
         if not result.acknowledged:
             refused = "; ".join(f"{r.code} {r.message}" for r in result.refusals) or "no answer"
             raise NoResponse(f"the bot did not answer {label} within {wait:.1f}s ({refused})")
-        await self.fake.settle()
+        if settle:
+            await self.fake.settle()
         return result
 
     def envelope(self, result: InteractionResult, data: dict[str, Any]) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from aiohttp import web
@@ -52,6 +53,7 @@ async def callback(ctx: ApiRequest) -> web.Response:
         raise error
     _apply(ctx, result, kind, data)
     result.response_type = kind
+    result.answered_at = asyncio.get_running_loop().time()
     result.answered.set()
     ctx.fake.world.changed()
     if ctx.query.get("with_response", "").lower() in ("true", "1"):
