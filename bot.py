@@ -24,6 +24,7 @@ log = logging.getLogger("tavolo")
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.lobby",
+    "cogs.city",
     "cogs.play",
     "cogs.rules_info",
     "cogs.overview",

@@ -10,7 +10,12 @@ from typing import Any
 from rules.contract import Game, State
 
 # Options that make one "game" of each title for the speed figures (Money: one hand).
-GAME_OPTIONS: dict[str, dict[str, str]] = {"money": {"hands": "1"}}
+GAME_OPTIONS: dict[str, dict[str, str]] = {
+    "money": {"hands": "1"},
+    "newyork": {"length": "full"},
+    "nycards": {},
+    "palazzo": {},
+}
 
 
 def random_action(game: Game, state: State, seat: int, rng: random.Random) -> str:
@@ -20,6 +25,8 @@ def random_action(game: Game, state: State, seat: int, rng: random.Random) -> st
     chosen = rng.choice(options)
     if isinstance(chosen, str):
         return chosen
+    if chosen.suggestions:  # not every subset is legal (e.g. a payment): play a listed one
+        return chosen.action(rng.choice(chosen.suggestions))
     size = rng.randint(chosen.min, min(chosen.max, chosen.min + 3))
     return chosen.action(rng.sample(chosen.items, size))
 

@@ -16,7 +16,8 @@ from PIL.Image import Image
 
 from cogs import ids
 from cogs.items import HandButton, LobbyButton, MoveButton, PickConfirm, PickSelect
-from cogs.ui import ui_for
+from cogs.move_menus import add_moves
+from cogs.ui import pick_summary, ui_for
 from db.records import GameRecord
 from i18n import t
 from rules.contract import Pick
@@ -25,6 +26,7 @@ from rules.registry import get_game
 MAX_EVENT_LINES = 14
 MAX_SELECTS = 4
 MAX_OPTIONS = 25
+MAX_SUGGESTIONS = 10
 
 
 Picture = Callable[[], Image]
@@ -78,7 +80,12 @@ def status_line(record: GameRecord, locale: str | None) -> str:
     if record.status == "aborted":
         return t("board.aborted", locale)
     waiting = ", ".join(mention(record, s) for s in sorted(record.waiting))
-    return t("board.waiting", locale, players=waiting)
+    line = t("board.waiting", locale, players=waiting)
+    # Optional `waiting_hint(public_view, locale)` of a UI: what the seat must do (" to bid").
+    hint = getattr(ui_for(record.game), "waiting_hint", None)
+    if hint is not None and record.status == "running" and record.state:
+        line += hint(game.view(record.state, None), locale)
+    return line
 
 
 def note_line(record: GameRecord, note: dict[str, Any], locale: str | None) -> str:
@@ -96,6 +103,28 @@ def note_line(record: GameRecord, note: dict[str, Any], locale: str | None) -> s
     if kind == "rejoined":
         return t("note.rejoined", locale, player=mention(record, seat))
     return ""
+
+
+def scoring_posts(
+    record: GameRecord, events: Iterable[dict[str, Any]], locale: str | None
+) -> list[Outgoing]:
+    """One channel message per event flagged `scored` (a scoring during play, e.g. the New York
+    card game's A and B): the event in words and the UI's `final_image` of the public view."""
+    game, ui = get_game(record.game), ui_for(record.game)
+    scored = [e for e in events if e.get("scored")]
+    if not scored or record.state is None:
+        return []
+    public = game.view(record.state, None)
+    names = record.names()
+    posts = []
+    for event in scored:
+        sheet = ui.final_image(public, names, locale)
+        images: list[tuple[Picture, str]] = []
+        if sheet is not None:
+            images.append((partial(_drawn, sheet), "scoring.png"))
+        text = game.describe(event, names, locale)
+        posts.append(Outgoing(text[:2000], images))
+    return posts
 
 
 def board(
@@ -135,14 +164,13 @@ def board(
         acting = sorted(record.waiting)
         if len(acting) == 1:
             seat = acting[0]
-            for action in game.choices(state, seat).moves[:20]:
-                label = ui.move_label(action, public, names, locale)
-                view.add_item(
-                    MoveButton(
-                        record.id, seat, record.waiting[seat], action, label, ui.move_style(action)
-                    )
-                )
-        view.add_item(HandButton(record.id, t("board.hand_button", locale)))
+            moves = game.choices(state, seat).moves
+            add_moves(
+                view, ui, (record.id, seat, record.waiting[seat]), moves, public, names, locale
+            )
+        hand_label = getattr(ui, "hand_button_label", None)  # optional in a GameUI
+        label = hand_label(locale) if hand_label else t("board.hand_button", locale)
+        view.add_item(HandButton(record.id, label))
     pings = [record.seats[s].user_id for s in ping if not record.seats[s].bot]
     return Outgoing("\n".join(lines)[:2000], images, view, [u for u in pings if u is not None])
 
@@ -178,15 +206,27 @@ def hand_panel(
     view = discord.ui.View(timeout=None)
     choices = game.choices(state, seat) if record.status == "running" else None
     since = record.waiting.get(seat, 0)
-    if choices:
+    if choices and not choices.picks:  # the rows are free for menus of moves (if the UI has any)
+        add_moves(view, ui, (record.id, seat, since), choices.moves, own, names, locale)
+    elif choices:
         for action in choices.moves[:20]:
             label = ui.move_label(action, own, names, locale)
             view.add_item(MoveButton(record.id, seat, since, action, label, ui.move_style(action)))
         for pick in choices.picks[:1]:
             chosen = {i for i in selected if i in pick.items}
             lines.append(ui.pick_prompt(pick.kind, locale))
-            lines.append(ui.pick_summary(pick.kind, sorted(chosen), locale))
-            for index, items in enumerate(pick_groups(ui, pick)[:MAX_SELECTS]):
+            lines.append(pick_summary(ui, pick.kind, sorted(chosen), own, locale))
+            menus = pick_groups(ui, pick)[:MAX_SELECTS]
+            # Suggested completions (e.g. exact payments) as buttons first, as many as fit in
+            # the rows the menus and the confirm button leave (5 rows of 5).
+            room = 5 * (5 - len(menus)) - 1 - len(view.children)
+            for items in pick.suggestions[: max(0, min(room, MAX_SUGGESTIONS))]:
+                action = pick.action(items)
+                label = ui.move_label(action, own, names, locale)
+                view.add_item(
+                    MoveButton(record.id, seat, since, action, label, ui.move_style(action))
+                )
+            for index, items in enumerate(menus):
                 options = [
                     discord.SelectOption(
                         label=ui.item_label(i, locale)[:100], value=str(i), default=i in chosen

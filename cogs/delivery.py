@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.board import Outgoing, board, hand_panel, lobby, note_line
+from cogs.board import Outgoing, board, hand_panel, lobby, note_line, scoring_posts
 from cogs.common import png_file
 from db.records import GameRecord
 from i18n import t
@@ -70,6 +70,19 @@ async def send_board(bot: TavoloBot, record: GameRecord, out: Outgoing) -> bool:
     return True
 
 
+async def send_post(bot: TavoloBot, record: GameRecord, out: Outgoing) -> None:
+    """Post a message without buttons or pings to the game's channel (e.g. a scoring's own
+    message); a Discord failure is logged and survived."""
+    try:
+        await bot.get_partial_messageable(record.channel_id).send(
+            content=out.content,
+            files=await files_of(out),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+    except discord.HTTPException:
+        log.warning("could not post a message of game %s", record.id)
+
+
 async def end_without_channel(bot: TavoloBot, record: GameRecord) -> None:
     """Abort a game whose channel was deleted (as its host could; retried if it moved on)."""
     log.warning("the channel of game %s is gone; aborting the game", record.id)
@@ -122,6 +135,8 @@ async def after_step(bot: TavoloBot, step: Step, locale: str | None) -> None:
     notices = await turn_notices(bot, record, step.newly_waiting)
     ping = [s for s, notice in notices.items() if wants_mention(notice)]
     notes = [note_line(record, note, locale) for note in step.notes]
+    for post in scoring_posts(record, step.events, locale):
+        await send_post(bot, record, post)
     posted = await send_board(bot, record, board(record, locale, step.events, ping, notes))
     if not posted or record.status not in ("running", "finished"):
         return

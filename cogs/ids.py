@@ -5,6 +5,7 @@
     tv:pk:{game}:{seat}:{since}:{kind}:{group}  one select menu of a pick panel
     tv:pkok:{game}:{seat}:{since}:{kind}        confirm a pick
     tv:lb:{game}:{op}                           a lobby button
+    tv:ms:{game}:{seat}:{since}:{menu}          a select menu of complete moves (values: actions)
 
 `since` is the version since which the seat has been waiting: a component from an earlier
 decision no longer matches and is refused as stale.
@@ -21,6 +22,7 @@ PICK = (
     r":(?P<group>\d{1,2})"
 )
 PICK_OK = r"tv:pkok:(?P<game>\d{1,18}):(?P<seat>\d{1,2}):(?P<since>\d{1,18}):(?P<kind>[a-z]{1,12})"
+MOVE_SELECT = r"tv:ms:(?P<game>\d{1,18}):(?P<seat>\d{1,2}):(?P<since>\d{1,18}):(?P<menu>\d{1,2})"
 LOBBY = r"tv:lb:(?P<game>\d{1,18}):(?P<op>join|leave|bot|unbot|start)"
 
 
@@ -38,6 +40,10 @@ def pick_id(game: int, seat: int, since: int, kind: str, group: int) -> str:
 
 def pick_ok_id(game: int, seat: int, since: int, kind: str) -> str:
     return f"tv:pkok:{game}:{seat}:{since}:{kind}"
+
+
+def move_select_id(game: int, seat: int, since: int, menu: int) -> str:
+    return f"tv:ms:{game}:{seat}:{since}:{menu}"
 
 
 def lobby_id(game: int, op: str) -> str:

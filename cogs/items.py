@@ -147,6 +147,33 @@ class PickConfirm(discord.ui.DynamicItem[discord.ui.Button], template=ids.PICK_O
         await confirm_pick(interaction, self.game, self.seat, self.since, self.kind)
 
 
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.MOVE_SELECT):
+    """A select menu of complete moves for one seat (e.g. the spots a tile may be built on);
+    choosing an option plays it like a move button. The chosen value is checked by the rules."""
+
+    def __init__(
+        self, game: int, seat: int, since: int, menu: int, select: discord.ui.Select | None = None
+    ) -> None:
+        item = select or discord.ui.Select(custom_id=ids.move_select_id(game, seat, since, menu))
+        super().__init__(item)
+        self.game, self.seat, self.since, self.menu = game, seat, since, menu
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveSelect:
+        game, seat, since = int(match["game"]), int(match["seat"]), int(match["since"])
+        select = item if isinstance(item, discord.ui.Select) else None
+        return cls(game, seat, since, int(match["menu"]), select)
+
+    async def callback(self, interaction: Interaction) -> None:
+        from cogs.play_actions import press_move
+
+        values = list(getattr(self.item, "values", []) or [])
+        action = values[0] if len(values) == 1 and isinstance(values[0], str) else ""
+        await press_move(interaction, self.game, self.seat, self.since, action[:100])
+
+
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY):
     """Join, Leave, Add bot, Remove bot and Start on a lobby message."""
 
@@ -168,4 +195,4 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY)
         await press_lobby(interaction, self.game, self.op)
 
 
-ALL_ITEMS = (MoveButton, HandButton, PickSelect, PickConfirm, LobbyButton)
+ALL_ITEMS = (MoveButton, HandButton, PickSelect, PickConfirm, LobbyButton, MoveSelect)

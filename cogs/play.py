@@ -13,7 +13,7 @@ from discord.ext import commands
 from cogs.common import reply, tables, user_locale
 from cogs.items import ALL_ITEMS
 from cogs.play_actions import act, send_hand
-from cogs.ui import ui_for
+from cogs.ui import pick_summary, ui_for
 from rules.registry import get_game
 from service.errors import TableError
 
@@ -25,7 +25,8 @@ def legal_entries(record: Any, seat: int, typed: str, locale: str | None) -> lis
     """(label, action) pairs of the seat's legal choices matching what was typed.
 
     Complete moves are listed as they are. A pick (e.g. a bid) is built a card at a time: the
-    numbers already typed are kept, and each entry adds one more of the remaining items.
+    numbers already typed are kept, and each entry adds one more of the remaining items; the
+    pick's suggestions that hold every number typed are listed before those.
     """
     game, ui = get_game(record.game), ui_for(record.game)
     own = game.view(record.state, seat)
@@ -35,14 +36,21 @@ def legal_entries(record: Any, seat: int, typed: str, locale: str | None) -> lis
     for pick in choices.picks:
         chosen = [int(n) for n in _NUMBER.findall(typed) if int(n) in pick.items]
         chosen = list(dict.fromkeys(chosen))
+        for items in pick.suggestions:  # complete legal selections (e.g. exact payments) first
+            if set(chosen) <= set(items):
+                summary = pick_summary(ui, pick.kind, list(items), own, locale)
+                entries.append((summary, pick.action(items)))
         if chosen:
-            entries.append((ui.pick_summary(pick.kind, chosen, locale), pick.action(chosen)))
+            summary = pick_summary(ui, pick.kind, chosen, own, locale)
+            entries.append((summary, pick.action(chosen)))
         for item in pick.items:
             if item not in chosen and len(chosen) < pick.max:
                 items = [*chosen, item]
-                entries.append((ui.pick_summary(pick.kind, items, locale), pick.action(items)))
+                summary = pick_summary(ui, pick.kind, items, own, locale)
+                entries.append((summary, pick.action(items)))
     needle = typed.strip().lower()
-    if needle and not _NUMBER.search(needle):
+    # Text narrows the list; numbers are a pick's items, unless there is no pick (e.g. `b3`).
+    if needle and not (_NUMBER.search(needle) and choices.picks):
         entries = [e for e in entries if needle in e[0].lower() or needle in e[1]]
     return entries[:25]
 

@@ -45,13 +45,16 @@ class GameInfo:
 class Pick:
     """A choice a UI builds in steps: between `min` and `max` of `items` (card ids).
 
-    The finished action is `f"{kind} {','.join(map(str, chosen))}"`.
+    The finished action is `f"{kind} {','.join(map(str, chosen))}"`. Some subsets may still be
+    refused by the rules (e.g. a payment below the price); `suggestions` then lists complete,
+    legal selections a UI offers first (e.g. exact payments), best first.
     """
 
     kind: str
     items: tuple[int, ...]
     min: int
     max: int
+    suggestions: tuple[tuple[int, ...], ...] = ()
 
     def action(self, chosen: list[int] | tuple[int, ...]) -> str:
         """The action text for the chosen items (not validated here)."""

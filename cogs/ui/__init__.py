@@ -10,6 +10,9 @@ from typing import Any, Protocol
 from PIL.Image import Image
 
 from cogs.ui.money import MoneyUI
+from cogs.ui.newyork import NewYorkUI
+from cogs.ui.nycards import NyCardsUI
+from cogs.ui.palazzo import PalazzoUI
 
 View = dict[str, Any]
 
@@ -53,9 +56,23 @@ class GameUI(Protocol):
         """A short summary of the rules and of how to play them here."""
 
 
-UIS: dict[str, GameUI] = {MoneyUI.game_id: MoneyUI()}
+UIS: dict[str, GameUI] = {
+    MoneyUI.game_id: MoneyUI(),
+    NewYorkUI.game_id: NewYorkUI(),
+    NyCardsUI.game_id: NyCardsUI(),
+    PalazzoUI.game_id: PalazzoUI(),
+}
 
 
 def ui_for(game_id: str) -> GameUI:
     """The UI of a game id."""
     return UIS[game_id]
+
+
+def pick_summary(ui: GameUI, kind: str, items: list[int], view: View, locale: str | None) -> str:
+    """A pick's summary; a UI may offer `view_pick_summary(kind, items, view, locale)` (optional)
+    to use the seat's view, e.g. to show a payment's overpayment against the yard's price."""
+    with_view = getattr(ui, "view_pick_summary", None)
+    if with_view is not None:
+        return with_view(kind, items, view, locale)
+    return ui.pick_summary(kind, items, locale)

@@ -33,8 +33,9 @@ class Stalled(AssertionError):
 
 
 def random_action(game: Game, state: State, seat: int, rng: random.Random) -> str:
-    """A uniformly chosen legal choice of `seat`: one of its complete moves, or, for a Pick, a
-    random subset of the pick's items of an allowed size (min..max), in random order of size."""
+    """A uniformly chosen legal choice of `seat`: one of its complete moves, or, for a Pick, one
+    of its `suggestions` when it lists any, else a random subset of the pick's items of an
+    allowed size (min..max), in random order of size."""
     choices = game.choices(state, seat)
     options: list[Any] = [*choices.moves, *choices.picks]
     if not options:
@@ -42,6 +43,8 @@ def random_action(game: Game, state: State, seat: int, rng: random.Random) -> st
     chosen = rng.choice(options)
     if isinstance(chosen, str):
         return chosen
+    if chosen.suggestions:  # not every subset is legal: play one of the listed completions
+        return chosen.action(rng.choice(chosen.suggestions))
     size = rng.randint(chosen.min, chosen.max)
     return chosen.action(sorted(rng.sample(chosen.items, size)))
 

@@ -33,7 +33,7 @@ from typing import Any
 from PIL import Image
 
 from cogs import ids
-from cogs.board import Outgoing, board, hand_panel
+from cogs.board import Outgoing, board, hand_panel, scoring_posts
 from cogs.play import legal_entries
 from cogs.ui import ui_for
 from db.records import GameRecord, Seat
@@ -346,6 +346,8 @@ class Detector:
         if audience is None:
             posted = board(record, LOCALE, step.events, step.newly_waiting)
             out.append(built("board", None, posted, self.pictures))
+            for post in scoring_posts(record, step.events, LOCALE):
+                out.append(built("scoring", None, post, self.pictures))
             if requested:
                 out.append(built("status", None, board(record, LOCALE), self.pictures))
             return out

@@ -25,6 +25,9 @@ from rules.contract import State, View
 from rules.money.components import BLUFF_IDS, CARDS, bluff_id, label
 from tests.helpers.money import current_hand_events, hidden_from
 from tests.helpers.playout import ints_in_lists
+from tests.reliability.secrecy_newyork import NewYorkSecrets
+from tests.reliability.secrecy_nycards import NyCardsSecrets
+from tests.reliability.secrecy_palazzo import PalazzoSecrets
 
 
 class Tracker(Protocol):
@@ -153,7 +156,12 @@ class MoneySecrets:
 # ------------------------------------------------------------------ the registry
 
 # Other games keep their helper in `secrecy_<game>.py` and are listed here, one line each.
-SECRETS: dict[str, Secrets] = {MoneySecrets.game_id: MoneySecrets()}
+SECRETS: dict[str, Secrets] = {
+    MoneySecrets.game_id: MoneySecrets(),
+    NewYorkSecrets.game_id: NewYorkSecrets(),
+    NyCardsSecrets.game_id: NyCardsSecrets(),
+    PalazzoSecrets.game_id: PalazzoSecrets(),
+}
 
 
 def secrets_for(game_id: str) -> Secrets:

@@ -605,7 +605,13 @@ async def test_odd_select_values_are_ignored_bug(
     odd = ["²", "³", "x", "-1", "", "1.0", str(pick.items[0])]
     panel = hand_panel(record, seat, "en")
     message = message_with(panel.view, set())
-    for option in message.components[0].children[0].options:
+    menu = next(  # the first select menu (move buttons may come before it)
+        c
+        for row in message.components
+        for c in row.children
+        if isinstance(c, discord.components.SelectMenu)
+    )
+    for option in menu.options:
         option.value, option.default = "²", True  # a drafted option with an odd value
     press = FakeInteraction(
         bot,

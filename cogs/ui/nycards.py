@@ -1,0 +1,132 @@
+"""The New York card game on Discord: move and card labels, the buy panel's words (with the
+overpayment shown before confirming), and the pictures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL.Image import Image
+
+from i18n import t
+from render.nycards import hand_picture, latest_scoring_picture, table_picture
+from rules.nycards.components import (
+    BUILDINGS,
+    CURRENCY_OF,
+    MONEY,
+    SLOT_CURRENCY,
+    VALUE,
+    building_label,
+    is_money,
+    money_label,
+)
+
+View = dict[str, Any]
+
+
+def cards_text(cards: list[int], locale: str | None) -> str:
+    """`blue 2 + blue 3` (lowest first)."""
+    return " + ".join(money_label(c, locale) for c in sorted(cards, key=lambda c: VALUE[c]))
+
+
+def buy_label(cards: list[int], view: View, locale: str | None) -> str:
+    """`Buy Park (8) with green 3 + green 5: exact, act again` (a suggested payment)."""
+    slot = SLOT_CURRENCY.index(CURRENCY_OF[cards[0]])
+    building = view["yard"][slot]
+    over = sum(VALUE[c] for c in cards) - BUILDINGS[building].price
+    key = "nycards.move.buy_exact" if over == 0 else "nycards.move.buy_over"
+    label = building_label(building, locale)
+    return t(key, locale, building=label, cards=cards_text(cards, locale), over=over)
+
+
+def _ids(text: str) -> list[int]:
+    return [int(p) for p in text.split(",") if p.isdigit() and is_money(int(p))]
+
+
+class NyCardsUI:
+    """The `GameUI` of the New York card game."""
+
+    game_id = "nycards"
+
+    def move_label(self, action: str, view: View, names: list[str], locale: str | None) -> str:
+        verb, _, rest = action.partition(" ")
+        if verb == "take":
+            cards = _ids(rest)
+            total = sum(VALUE[c] for c in cards)
+            label = t("nycards.move.take", locale, cards=cards_text(cards, locale))
+            return (label + (f" ({total})" if len(cards) > 1 else ""))[:80]
+        if verb in ("keep", "gift") and view.get("pending"):
+            building = building_label(view["pending"]["building"], locale)
+            return t(f"nycards.move.{verb}", locale, building=building)[:80]
+        if verb == "buy":
+            return buy_label(_ids(rest.split(" ")[-1]), view, locale)[:80]
+        return t("nycards.move.pass", locale)[:80]
+
+    def move_style(self, action: str) -> str:
+        if action == "gift":
+            return "secondary"
+        return "success" if action.startswith("buy") else "primary"
+
+    def pick_prompt(self, kind: str, locale: str | None) -> str:
+        return t("nycards.pick.prompt", locale)
+
+    def pick_confirm_label(self, kind: str, locale: str | None) -> str:
+        return t("nycards.pick.confirm", locale)
+
+    def item_label(self, item: int, locale: str | None) -> str:
+        m = MONEY[item]  # the copy number tells two equal cards apart in a menu
+        currency = t(f"nycards.currency.{m.currency}", locale)
+        return t("nycards.money.item", locale, currency=currency, value=m.value, copy=m.copy)
+
+    def item_group(self, item: int) -> str:
+        return CURRENCY_OF[item]
+
+    def pick_summary(self, kind: str, items: list[int], locale: str | None) -> str:
+        """The chosen cards and their total (without the yard; see `view_pick_summary`)."""
+        cards = [c for c in items if is_money(c)]
+        if not cards:
+            return t("nycards.pick.none", locale)
+        return t(
+            "nycards.cards",
+            locale,
+            cards=cards_text(cards, locale),
+            total=sum(VALUE[c] for c in cards),
+        )
+
+    def view_pick_summary(self, kind: str, items: list[int], view: View, locale: str | None) -> str:
+        """What the chosen cards buy in the seat's `view`: the building, its price, the payment
+        and the overpayment (the turn ends) or the exact price (another action)."""
+        cards = [c for c in items if is_money(c)]
+        if not cards:
+            return t("nycards.pick.none", locale)
+        listed = cards_text(cards, locale)
+        currencies = {CURRENCY_OF[c] for c in cards}
+        if len(currencies) > 1:
+            return t("nycards.pick.mixed", locale, cards=listed)
+        slot = SLOT_CURRENCY.index(currencies.pop())
+        building = view["yard"][slot]
+        if building is None:
+            return t("nycards.pick.empty_slot", locale, cards=listed)
+        price, paid = BUILDINGS[building].price, sum(VALUE[c] for c in cards)
+        label = building_label(building, locale)
+        params = {"building": label, "price": price, "paid": paid, "cards": listed}
+        if paid < price:
+            return t("nycards.pick.short", locale, short=price - paid, **params)
+        if paid == price:
+            return t("nycards.pick.exact", locale, **params)
+        return t("nycards.pick.over", locale, over=paid - price, **params)
+
+    def table_image(self, view: View, names: list[str], locale: str | None) -> Image:
+        return table_picture(view, names, locale)
+
+    def hand_image(self, view: View, names: list[str], locale: str | None) -> Image:
+        return hand_picture(view, names, locale)
+
+    def final_image(self, view: View, names: list[str], locale: str | None) -> Image | None:
+        return latest_scoring_picture(view, names, locale)
+
+    def hand_button_label(self, locale: str | None) -> str:
+        """The board's button to the private panel (optional in a GameUI)."""
+        return t("nycards.hand_button", locale)
+
+    def rules_text(self, locale: str | None) -> str:
+        return t("nycards.rules", locale)

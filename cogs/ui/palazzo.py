@@ -1,0 +1,169 @@
+"""Palazzo on Discord: move and item labels, the payment and bid panels' words (a bid shows its
+new total before it is confirmed), and the pictures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL.Image import Image
+
+from i18n import t
+from render.palazzo import hand_picture, score_sheet, table_picture
+from rules.palazzo.components import MONEY, TILES, money_label, tile_label
+from rules.palazzo.payment import read
+
+View = dict[str, Any]
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(p) for p in text.replace(",", " ").split() if p.isascii() and p.isdigit()]
+
+
+def payment_text(cards: list[int], locale: str | None, currency: str | None = None) -> str:
+    """`group of 4s + red 3 + certificate 2 = 20`, or why the cards are no legal payment.
+    Groups of 15 are shown as groups."""
+    if not cards:
+        return t("palazzo.cards.none", locale)
+    reading = read(cards, currency)
+    if reading is None:
+        listed = " + ".join(money_label(c, locale) for c in sorted(cards))
+        return t("palazzo.pick.illegal", locale, cards=listed)
+    parts: list[str] = []
+    loose: list[int] = []
+    single = reading.currency
+    for v in sorted({MONEY[c].value for c in cards if MONEY[c].currency is not None}):
+        of_value = [c for c in cards if MONEY[c].currency is not None and MONEY[c].value == v]
+        mine = sorted(c for c in of_value if MONEY[c].currency == single)
+        groups = (len(of_value) - len(mine)) // 2 if single else len(of_value) // 3
+        parts += [t("palazzo.pick.group", locale, value=v)] * groups
+        loose += mine[groups:]
+    certs = sorted(c for c in cards if MONEY[c].currency is None)
+    parts += [t("palazzo.pick.cert_group", locale)] * (len(certs) // 3)
+    loose += certs[len(certs) - len(certs) % 3 :]
+    parts += [money_label(c, locale) for c in loose]
+    return t("palazzo.pick.payment", locale, cards=" + ".join(parts), total=reading.value)
+
+
+class PalazzoUI:
+    """The `GameUI` of Palazzo."""
+
+    game_id = "palazzo"
+
+    def move_label(self, action: str, view: View, names: list[str], locale: str | None) -> str:
+        verb, _, rest = action.partition(" ")
+        numbers = _numbers(rest)
+        if verb in ("buy", "bid", "pick", "rebuild"):
+            return self.view_pick_summary(verb, numbers, view, locale)[:80]
+        if verb in ("money", "tiles", "auction", "pass"):
+            return t(f"palazzo.move.{verb}", locale)[:80]
+        if verb == "build":
+            palazzo, tile = numbers
+            return t("palazzo.move.build", locale, tile=tile_label(tile, locale), palazzo=palazzo)[
+                :80
+            ]
+        if verb == "insert":
+            tile, palazzo = numbers
+            return t("palazzo.move.insert", locale, tile=tile_label(tile, locale), palazzo=palazzo)[
+                :80
+            ]
+        return t(f"palazzo.move.{verb}", locale, tile=tile_label(numbers[0], locale))[:80]
+
+    def move_menu(self, action: str, view: View, locale: str | None) -> str | None:
+        """Rebuild choices and discards are listed in select menus (there can be many); the
+        other moves are buttons."""
+        verb = action.partition(" ")[0]
+        if verb in ("out", "insert", "remove", "discard"):
+            return t(f"palazzo.menu.{verb}", locale)
+        return None
+
+    def move_style(self, action: str) -> str:
+        verb = action.partition(" ")[0]
+        if verb in ("pass", "discard", "remove"):
+            return "secondary"
+        return "success" if verb in ("buy", "bid") else "primary"
+
+    def pick_prompt(self, kind: str, locale: str | None) -> str:
+        return t(f"palazzo.pick.prompt_{kind}", locale)
+
+    def pick_confirm_label(self, kind: str, locale: str | None) -> str:
+        return t(f"palazzo.pick.confirm_{kind}", locale)
+
+    def item_label(self, item: int, locale: str | None) -> str:
+        return tile_label(item, locale) if item in TILES else money_label(item, locale)
+
+    def item_group(self, item: int) -> str:
+        if item in TILES:
+            return "tiles"
+        return MONEY[item].currency or "certificates"
+
+    def pick_summary(self, kind: str, items: list[int], locale: str | None) -> str:
+        tiles = [i for i in items if i in TILES]
+        cards = [i for i in items if i in MONEY]
+        words = payment_text(cards, locale) if kind in ("buy", "bid") else ""
+        if kind == "buy":
+            listed = ", ".join(tile_label(x, locale) for x in tiles) or "—"
+            return t("palazzo.pick.buy", locale, tiles=listed, payment=words)
+        if kind == "bid":
+            return t("palazzo.pick.bid_cards", locale, payment=words)
+        listed = " + ".join(money_label(c, locale) for c in cards) or t(
+            "palazzo.cards.none", locale
+        )
+        return t(f"palazzo.pick.summary_{kind}", locale, cards=listed)
+
+    def view_pick_summary(self, kind: str, items: list[int], view: View, locale: str | None) -> str:
+        """With the view: a purchase against its price, a raise with the bid's new total."""
+        cards = [i for i in items if i in MONEY]
+        if kind == "buy":
+            tiles = [i for i in items if i in TILES]
+            listed = ", ".join(tile_label(x, locale) for x in tiles) or "—"
+            cost = view.get("price", 0) * len(tiles)
+            reading = read(cards)
+            return t(
+                "palazzo.pick.buy_priced",
+                locale,
+                tiles=listed,
+                payment=payment_text(cards, locale),
+                cost=cost,
+                change=(reading.value - cost) if reading and reading.value > cost else 0,
+            )
+        auction, seat = view.get("auction"), view.get("seat")
+        if kind == "bid" and auction and seat is not None:
+            offer = auction["offers"][seat] or {"total": 0, "currency": None}
+            reading = read(cards, offer["currency"])
+            high = auction["offers"][auction["high"]]["total"]
+            if reading is None or not cards:
+                return t(
+                    "palazzo.pick.bid_illegal",
+                    locale,
+                    payment=payment_text(cards, locale, offer["currency"]),
+                    high=high,
+                )
+            total = offer["total"] + reading.value
+            return t(
+                "palazzo.pick.bid_total",
+                locale,
+                payment=payment_text(cards, locale, offer["currency"]),
+                total=total,
+                high=high,
+            )
+        return self.pick_summary(kind, items, locale)
+
+    def waiting_hint(self, view: View, locale: str | None) -> str:
+        """What the waiting seat must do, after "Waiting for: @x" (e.g. " to bid")."""
+        if view["phase"] == "over":
+            return ""
+        return t(f"palazzo.waiting.{view['phase']}", locale)
+
+    def table_image(self, view: View, names: list[str], locale: str | None) -> Image:
+        return table_picture(view, names, locale)
+
+    def hand_image(self, view: View, names: list[str], locale: str | None) -> Image:
+        return hand_picture(view, names, locale)
+
+    def final_image(self, view: View, names: list[str], locale: str | None) -> Image | None:
+        if view["result"] is None:
+            return None
+        return score_sheet(view, names, locale)
+
+    def rules_text(self, locale: str | None) -> str:
+        return t("palazzo.rules", locale)

@@ -1,0 +1,128 @@
+"""New York's actions and their stable text form (lower case; spots as labelled on the city).
+
+take 3,17          take money from the display (one card, or several totalling at most 5)
+buy 2              start buying the tile of market space 2 (1–4); then pay
+pay 3,17           pay for the tile being bought with these cards (more may follow)
+buy 2 3,17         buy space 2 paying with these cards, in one action
+back               give up the purchase being paid for (the paid cards go back to the hand)
+end                end the turn after an exact purchase
+place 41 b3        build a bought tile at spot b3 (end of turn)
+place 41 reserve   put a bought tile into the reserve
+gift 41            give a bought tile to Dirk (2 players)
+move 41 b3         redesign: build a reserve tile at spot b3
+move 41 reserve    redesign: move a city tile to the reserve
+swap 41 12         redesign: reserve tile 41 takes the place of city tile 12
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.errors import MalformedAction
+
+MAX_ACTION_LENGTH = 200
+RESERVE = "reserve"
+
+
+@dataclass(frozen=True)
+class Take:
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Buy:
+    slot: int  # 0-based
+    cards: tuple[int, ...]  # empty: start paying step by step
+
+
+@dataclass(frozen=True)
+class Pay:
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Back:
+    pass
+
+
+@dataclass(frozen=True)
+class End:
+    pass
+
+
+@dataclass(frozen=True)
+class Place:
+    tile: int
+    spot: str  # a label, or RESERVE
+
+
+@dataclass(frozen=True)
+class Gift:
+    tile: int
+
+
+@dataclass(frozen=True)
+class Move:
+    tile: int
+    spot: str  # a label, or RESERVE
+
+
+@dataclass(frozen=True)
+class Swap:
+    tile: int  # from the reserve
+    replaced: int  # in the city
+
+
+Action = Take | Buy | Pay | Back | End | Place | Gift | Move | Swap
+
+
+def _int(text: str) -> int:
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:
+        raise MalformedAction("error.malformed")
+    return int(text)
+
+
+def _ints(text: str) -> tuple[int, ...]:
+    if not text.strip():
+        raise MalformedAction("error.malformed")
+    return tuple(_int(part) for part in text.split(","))
+
+
+def _spot(text: str) -> str:
+    text = text.strip().lower()
+    if not text or len(text) > 8 or not text.isascii() or not text.isalnum():
+        raise MalformedAction("error.malformed")
+    return text
+
+
+def parse(text: str) -> Action:
+    """Read an action's text form; raise MalformedAction if it is not one."""
+    if not isinstance(text, str) or len(text) > MAX_ACTION_LENGTH:
+        raise MalformedAction("error.malformed")
+    words = text.strip().lower().split()
+    if not words:
+        raise MalformedAction("error.malformed")
+    verb, args = words[0], words[1:]
+    if verb == "take" and len(args) == 1:
+        return Take(_ints(args[0]))
+    if verb == "buy" and len(args) in (1, 2):
+        slot = _int(args[0])
+        if not 1 <= slot <= 4:
+            raise MalformedAction("newyork.error.bad_slot")
+        return Buy(slot - 1, _ints(args[1]) if len(args) == 2 else ())
+    if verb == "pay" and len(args) == 1:
+        return Pay(_ints(args[0]))
+    if verb == "back" and not args:
+        return Back()
+    if verb == "end" and not args:
+        return End()
+    if verb == "place" and len(args) == 2:
+        return Place(_int(args[0]), _spot(args[1]))
+    if verb == "gift" and len(args) == 1:
+        return Gift(_int(args[0]))
+    if verb == "move" and len(args) == 2:
+        return Move(_int(args[0]), _spot(args[1]))
+    if verb == "swap" and len(args) == 2:
+        return Swap(_int(args[0]), _int(args[1]))
+    raise MalformedAction("error.malformed")

@@ -1,0 +1,16 @@
+"""The result of a New York game: most points wins; ties share (Dirk never wins)."""
+
+from __future__ import annotations
+
+from rules.contract import Outcome, State
+
+
+def outcome(state: State) -> Outcome | None:
+    """Final scores and winners once the game is over, else None."""
+    if state["phase"] != "over":
+        return None
+    scores = tuple(state["scores"])
+    best = max(scores)
+    winners = tuple(s for s, v in enumerate(scores) if v == best)
+    detail = {"dirk": state["dirk_score"]} if state["dirk"] else {}
+    return Outcome(reason="bag_empty", scores=scores, winners=winners, detail=detail)

@@ -1,0 +1,69 @@
+"""Palazzo (Reiner Knizia): the game object registered under the id `palazzo`.
+
+PROPOSED rulings made here, beyond those of palazzo.md (stack make-up, random first player,
+buying only when one tile is affordable, the full circle of the master builder, the opener
+winning for free):
+- the last player to take money gets the one card left without being asked;
+- a knight drawn first leaves the warehouse without a tile; the next tile still goes to a
+  quarry; a knight drawn second simply leaves the quarries without one;
+- a tile's price never drops below 0 (10 or more tiles on the warehouse);
+- a payment is judged by its best reading (three certificates count 15, not 6); the groups of a
+  bid must be added in one raise (the seed: two certificates never join an earlier one);
+- the winner of an auction, and the buyer of two tiles, build them one at a time in any order,
+  each on top of a palazzo, as a new one, or discarded; a distribution is taken and built in
+  one action (`new`/`build`/`discard` naming the chosen tile);
+- a rebuild is paid first (`rebuild <card>`), then chosen (`out`, `insert`, `remove`); it is
+  offered only to a player with a card and a palazzo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.contract import Choices, GameInfo, Outcome, State, View
+from rules.palazzo import bot, describe, engine, outcome, views
+
+INFO = GameInfo(
+    id="palazzo",
+    name_key="palazzo.name",
+    summary_key="palazzo.summary",
+    min_players=engine.MIN_PLAYERS,
+    max_players=engine.MAX_PLAYERS,
+)
+
+
+class PalazzoGame:
+    """Palazzo behind the shared game contract (`rules.contract.Game`)."""
+
+    info = INFO
+
+    def new_game(self, players: int, options: Mapping[str, str], seed: int) -> State:
+        return engine.new_game(players, options, seed)
+
+    def to_act(self, state: State) -> list[int]:
+        return engine.to_act(state)
+
+    def turn(self, state: State) -> str:
+        return engine.turn(state)
+
+    def choices(self, state: State, seat: int) -> Choices:
+        return engine.choices(state, seat)
+
+    def apply(self, state: State, seat: int, action: str) -> State:
+        return engine.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> View:
+        return views.view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome.outcome(state)
+
+    def bot_action(self, view: View, seed: int) -> str:
+        return bot.bot_action(view, seed)
+
+    def describe(self, event: Mapping[str, Any], names: list[str], locale: str | None) -> str:
+        return describe.describe(event, names, locale)
+
+
+GAME = PalazzoGame()

@@ -1,0 +1,130 @@
+"""Drive a New York (tile game) table through the loopback Discord as its players would.
+
+Players act only through the UI: the board's buttons (take, buy, reserve, give to Dirk, end)
+and select menus (build at a labelled spot, redesign), their private panel (the board's
+"My hand" button) with its money menus and the Pay button, and `/move` (with autocomplete) for
+moves shown neither way. The test side reads the database only to decide *what* a player does
+(the bot policy on the player's own view).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cogs.ui import ui_for
+from db.records import GameRecord
+from rules.newyork.components import money_label
+from rules.registry import get_game
+from tests.e2e.table import HAND_BUTTON, MoneyTable, button_labels, refusal, selects
+from tests.fakediscord import FakeMessage
+from tests.fakediscord.interactions import InteractionResult
+
+NEWYORK = get_game("newyork")
+UI = ui_for("newyork")
+PAY = "Pay"
+
+
+@dataclass
+class NewYorkTable(MoneyTable):
+    """One channel's New York game and the production bot, driven through the fake."""
+
+    by_button: int = 0
+    by_command: int = 0
+    by_panel: int = 0
+    by_menu: int = 0
+    gifts: int = 0
+
+    def boards(self) -> list[FakeMessage]:
+        head = f"**{NEWYORK_NAME}** · table #{self.game_id}\n"
+        return [m for m in self.chan.messages() if m.content.startswith(head)]
+
+    async def decide(self, seat: int) -> str:
+        record = await self.record()
+        view = NEWYORK.view(record.state, seat)
+        action = NEWYORK.bot_action(view, record.version * 7919 + seat)
+        if action.endswith(" reserve") and action.startswith("place") and view["dirk"]:
+            self.gifts += 1
+            return "gift " + action.split()[1]  # a tile with no good spot goes to Dirk
+        return action
+
+    async def open_lobby(self, host, options: str | None = None) -> FakeMessage:
+        values = {"game": "newyork", **({"options": options} if options else {})}
+        result = await host.slash(self.chan, "game new", options=values)
+        assert result.message is not None and not result.ephemeral, result.content
+        self.lobby = result.message
+        record = await self.bot.store.active_game(self.chan.id)
+        assert record is not None and record.status == "lobby" and record.game == "newyork"
+        self.game_id = record.id
+        return result.message
+
+    async def seat_players(self, host, joiners=(), *, bots: int = 0, options=None) -> GameRecord:
+        return await super().seat_players(host, joiners, bots=bots, options=options)
+
+    async def label(self, action: str) -> str:
+        """The button label a player reads for this move on the board."""
+        record = await self.record()
+        public = NEWYORK.view(record.state, None)
+        return UI.move_label(action, public, record.names(), "en")
+
+    async def panel(self, seat: int) -> FakeMessage:
+        """The seat's private panel, opened from the board's button (ephemeral)."""
+        user = self.user_of(seat)
+        assert user is not None
+        result = await user.press(self.board(), HAND_BUTTON)
+        assert result.ephemeral and result.message is not None, result.content
+        return result.message
+
+    async def pay(self, seat: int, action: str) -> InteractionResult:
+        """Choose the money cards by label in the panel's menus, then press Pay."""
+        user = self.user_of(seat)
+        assert user is not None
+        panel = await self.panel(seat)
+        wanted = {money_label(int(c), "en") for c in action.split()[1].split(",")}
+        for menu in selects(panel):
+            offered = {o["label"] for o in menu.get("options") or []}
+            mine = sorted(wanted & offered)
+            if mine:
+                result = await user.choose(panel, menu["placeholder"], mine)
+                assert result.response_type == 7, refusal(result)
+                wanted -= set(mine)
+        assert not wanted, f"cards {sorted(wanted)} are not offered in the panel"
+        self.by_panel += 1
+        return await user.press(panel, PAY)
+
+    async def play(self, seat: int, action: str) -> InteractionResult:
+        """Play a complete move: its board button when there is one, else `/move`."""
+        user = self.user_of(seat)
+        assert user is not None
+        label = await self.label(action)
+        board = self.board()
+        if label in button_labels(board):
+            self.by_button += 1
+            return await user.press(board, label)
+        for menu in selects(board):
+            if label in {o["label"] for o in menu.get("options") or []}:
+                self.by_menu += 1
+                return await user.choose(board, menu["placeholder"], [label])
+        self.by_command += 1
+        return await user.slash(self.chan, "move", action=action)
+
+    async def play_step(self, via=lambda seat: "board") -> None:
+        """The member who must act does what the bot policy chooses for them, by the UI."""
+        record = await self.record()
+        assert record.status == "running"
+        (seat,) = record.waiting
+        assert not record.seats[seat].bot, "a bot seat is waiting"
+        action = await self.decide(seat)
+        if action.startswith("pay"):
+            result = await self.pay(seat, action)
+        else:
+            result = await self.play(seat, action)
+        problem = refusal(result)
+        assert problem is None, f"seat {seat} {action!r} refused: {problem}"
+        logged = [a for a in await self.actions() if a.version > record.version]
+        assert logged and logged[0].seat == seat, logged
+        assert logged[0].action.split()[0] == action.split()[0], (logged[0].action, action)
+        if not action.startswith("pay"):
+            assert logged[0].action == action
+
+
+NEWYORK_NAME = "New York — the tile game"

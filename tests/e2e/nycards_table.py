@@ -1,0 +1,165 @@
+"""Drive a New York card game table through the loopback Discord as its players would.
+
+Players act only through the UI: the board's "Take …" buttons, keep/gift buttons, their
+private panel (the board's "My money / buy" button) with its exact-payment buttons or its menus and
+the Buy button, and `/move`. The test side reads the database only to decide *what* a player
+does (the game's bot policy on the player's own view).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from db.records import GameRecord
+from rules.nycards.components import BUILDINGS, CURRENCY_OF, MONEY, VALUE, building_label
+from rules.registry import get_game
+from tests.e2e.table import (
+    MoneyTable,
+    button_labels,
+    buttons,
+    refusal,
+    selects,
+)
+from tests.fakediscord import FakeMessage
+from tests.fakediscord.interactions import InteractionResult
+
+NYCARDS = get_game("nycards")
+BUY = "Buy"
+HAND_BUTTON = "My money / buy"
+
+
+def money_text(cards: list[int]) -> str:
+    """`green 2 + blue 3`, lowest value first, as the labels show money."""
+    return " + ".join(
+        f"{MONEY[c].currency} {MONEY[c].value}" for c in sorted(cards, key=lambda c: VALUE[c])
+    )
+
+
+def card_ids(action: str) -> list[int]:
+    """The card ids of a `take 1,2` or `buy [slot] 1,2` action."""
+    return [int(p) for p in action.split(" ")[-1].split(",")]
+
+
+def item_label(card: int) -> str:
+    """A card's option label in the buy menus, e.g. `green 3 (card 2)`."""
+    m = MONEY[card]
+    return f"{m.currency} {m.value} (card {m.copy})"
+
+
+@dataclass
+class NyCardsTable(MoneyTable):
+    """One channel's New York card game and the production bot, driven through the fake."""
+
+    gifts: int = 0
+    buys_by_button: int = 0
+    buys_by_menu: int = 0
+
+    def boards(self) -> list[FakeMessage]:
+        head = f"**New York (card game)** · table #{self.game_id}\n"
+        return [m for m in self.chan.messages() if m.content.startswith(head)]
+
+    async def decide(self, seat: int) -> str:
+        record = await self.record()
+        view = NYCARDS.view(record.state, seat)
+        action = NYCARDS.bot_action(view, record.version * 7919 + seat)
+        if action == "keep" and record.state["dirk"] and record.version % 3 == 0:
+            return "gift"  # now and then give one to Dirk, as a two-player game allows
+        return action
+
+    async def open_lobby(self, host, options: str | None = None) -> FakeMessage:
+        result = await host.slash(self.chan, "game new", options={"game": "nycards"})
+        assert result.message is not None and not result.ephemeral, result.content
+        self.lobby = result.message
+        record = await self.bot.store.active_game(self.chan.id)
+        assert record is not None and record.status == "lobby" and record.game == "nycards"
+        self.game_id = record.id
+        return result.message
+
+    async def seat_players(self, host, joiners=(), *, bots: int = 0, options=None) -> GameRecord:
+        return await super().seat_players(host, joiners, bots=bots, options=options)
+
+    async def panel(self, seat: int) -> FakeMessage:
+        """The seat's private panel, opened from the board's button (ephemeral)."""
+        user = self.user_of(seat)
+        assert user is not None
+        result = await user.press(self.board(), HAND_BUTTON)
+        assert result.ephemeral and result.message is not None, result.content
+        return result.message
+
+    async def take(self, seat: int, action: str) -> InteractionResult:
+        """Press the board's button for taking these cards."""
+        cards = card_ids(action)
+        label = f"Take {money_text(cards)}"
+        found = [b for b in button_labels(self.board()) if b.split(" (")[0] == label]
+        assert len(found) == 1, f"{label!r} among {button_labels(self.board())}"
+        return await self.user_of(seat).press(self.board(), found[0])  # type: ignore[union-attr]
+
+    async def buy(self, seat: int, action: str) -> InteractionResult:
+        """Buy from the private panel: the suggested payment's button if it is there, else the
+        cards chosen in the menus (the summary shows the overpayment first), then Buy."""
+        user = self.user_of(seat)
+        assert user is not None
+        cards = card_ids(action)
+        panel = await self.panel(seat)
+        record = await self.record()
+        slot = ("blue", "green", "orange", "yellow").index(CURRENCY_OF[cards[0]])
+        building = record.state["yard"][slot]
+        prefix = f"Buy {building_label(building)} with {money_text(cards)}:"
+        found = [b for b in button_labels(panel) if b.startswith(prefix)]
+        if found:
+            self.buys_by_button += 1
+            return await user.press(panel, found[0])
+        self.buys_by_menu += 1
+        wanted = {item_label(c) for c in cards}
+        for menu in selects(panel):
+            offered = {o["label"] for o in menu.get("options") or []}
+            mine = sorted(wanted & offered)
+            if mine:
+                result = await user.choose(panel, menu["placeholder"], mine)
+                assert result.response_type == 7, refusal(result)
+                wanted -= set(mine)
+        assert not wanted, f"cards {sorted(wanted)} are not offered in the panel"
+        paid, price = sum(VALUE[c] for c in cards), BUILDINGS[building].price
+        expected = "exactly" if paid == price else f"{paid - price} overpaid"
+        assert expected in panel.content, panel.content
+        return await user.press(panel, BUY)
+
+    async def play_step(self, via=lambda seat: "board") -> None:
+        """The member who must act does what the bot policy chooses for them, by the UI."""
+        record = await self.record()
+        assert record.status == "running"
+        (seat,) = record.waiting
+        assert not record.seats[seat].bot, "a bot seat is waiting"
+        action = await self.decide(seat)
+        before = record
+        if action.startswith("take"):
+            result = await self.take(seat, action)
+        elif action.startswith("buy"):
+            result = await self.buy(seat, action)
+        else:
+            label = {"keep": "Keep ", "gift": "Give ", "pass": "Pass"}[action]
+            found = [b for b in button_labels(self.board()) if b.startswith(label)]
+            assert len(found) == 1, (label, button_labels(self.board()))
+            self.gifts += action == "gift"
+            result = await self.user_of(seat).press(self.board(), found[0])  # type: ignore[union-attr]
+        problem = refusal(result)
+        assert problem is None, f"seat {seat} {action!r} refused: {problem}"
+        logged = [a for a in await self.actions() if a.version > before.version]
+        assert logged and logged[0].seat == seat, logged
+        assert _same(logged[0].action, action), (logged[0].action, action)
+
+    def board_has_buttons(self) -> bool:
+        return bool(buttons(self.board()))
+
+
+def _same(logged: str, decided: str) -> bool:
+    """The same move: equal text, or a buy with the same currency and values (two copies of a
+    value are interchangeable)."""
+    if logged == decided:
+        return True
+    if logged.startswith("buy") and decided.startswith("buy"):
+        values = [
+            sorted((CURRENCY_OF[c], VALUE[c]) for c in card_ids(a)) for a in (logged, decided)
+        ]
+        return values[0] == values[1]
+    return False

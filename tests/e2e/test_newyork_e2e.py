@@ -1,0 +1,136 @@
+"""New York (tile game) end to end: the production bot on the loopback Discord.
+
+Players act as people would: the board's buttons, the private panel's money menus and Pay, and
+`/move` with autocomplete; refusals (an illegal placement naming the broken rule, a click out of
+turn, a non-player's click) change nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest_asyncio
+
+from tests.e2e.newyork_table import NEWYORK, NewYorkTable
+from tests.e2e.table import button_labels, buttons, refusal, selects
+from tests.fakediscord import FakeDiscord
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest_asyncio.fixture
+async def table(fake_discord: FakeDiscord, tmp_path) -> AsyncIterator[NewYorkTable]:
+    fake_discord.settle_quiet = 0.02
+    guild = fake_discord.add_guild("Test")
+    chan = guild.add_text_channel("games")
+    tavolo = NewYorkTable(fake_discord, guild, chan, tmp_path / "tavolo.db")
+    await tavolo.start_bot()
+    try:
+        yield tavolo
+    finally:
+        await tavolo.stop_bot()
+    unexpected = [e for e in fake_discord.errors if e.code not in tavolo.expected_errors]
+    assert not unexpected, [f"{e.code} {e.method} {e.path}: {e.message}" for e in unexpected]
+
+
+def check_finished(table: NewYorkTable, record) -> None:
+    """The last board: the winners, the table and the score sheet, no buttons left."""
+    outcome = NEWYORK.outcome(record.state)
+    assert outcome is not None and record.status == "finished"
+    board = table.board()
+    winners = ", ".join(record.seats[s].name for s in outcome.winners)
+    assert f"Winner: {winners}" in board.content
+    assert [a.filename for a in board.attachments] == ["table.png", "scores.png"]
+    assert all(a.data.startswith(PNG) for a in board.attachments)
+    assert not buttons(board)
+    assert all(not buttons(old) for old in table.boards()[:-1])
+
+
+async def test_two_members_play_a_whole_game_with_dirk(table):
+    alice, bob = (table.fake.add_user(n) for n in ("alice", "bob"))
+    record = await table.seat_players(alice, [bob])
+    assert record.state["dirk"] and len(record.state["dirk_tiles"]) == 6
+    record = await table.play_to_end(max_steps=600)
+    check_finished(table, record)
+    assert [s["name"] for s in record.state["scorings"]] == ["A", "B", "C"]
+    assert all(v == 0 for s in record.state["scorings"] for v in s["streets"])  # Dirk: no streets
+    assert table.by_button > 20 and table.by_panel > 5 and table.by_menu > 10
+    texts = "\n".join(m.content for m in table.boards())
+    assert "Scoring A:" in texts and "Dirk +" in texts
+
+
+async def test_three_players_one_member_and_two_bots_play_a_whole_game(table):
+    alice = table.fake.add_user("alice")
+    await table.seat_players(alice, bots=2)
+    record = await table.play_to_end(max_steps=600)
+    check_finished(table, record)
+    scorings = record.state["scorings"]
+    assert [s["name"] for s in scorings] == ["A", "B", "C"]
+    assert sum(scorings[-1]["streets"]) > 0  # street points with three players
+    assert table.by_button > 10
+
+
+async def test_placement_shows_labelled_spots_and_refuses_an_illegal_one_naming_the_rule(table):
+    alice, bob = (table.fake.add_user(n) for n in ("alice", "bob"))
+    await table.seat_players(alice, [bob], options="length=short")
+    for _ in range(200):  # play until a member must place a tile
+        record = await table.record()
+        if record.state["phase"] == "place":
+            break
+        await table.play_step()
+    else:
+        raise AssertionError("nobody had to place a tile")
+    (seat,) = record.waiting
+    user, other = table.user_of(seat), table.user_of(1 - seat)
+    tile = record.state["to_place"][seat][0]
+    labels = button_labels(table.board())
+    assert await table.label(f"place {tile} reserve") in labels
+    (menu,) = [m for m in selects(table.board()) if m["placeholder"].startswith("Build ")]
+    spots = [o["label"] for o in menu["options"]]
+    assert spots and all(s.startswith("Build ") and " at " in s for s in spots)
+    legal = [a for a in NEWYORK.choices(record.state, seat).moves if a.startswith("place")]
+    # every legal spot but the reserve, closest to Times Square first, 25 to a menu
+    assert len(spots) == min(25, len(legal) - 1)
+    # The private panel (and its DM copy) offers the same menu.
+    panel = await table.panel(seat)
+    assert [m["placeholder"] for m in selects(panel)] == [menu["placeholder"]]
+    # Autocomplete offers the legal spots; typing a label narrows them down.
+    offered = await user.autocomplete(table.chan, "move", option="action", value="")
+    assert any(c["value"].startswith(f"place {tile} ") for c in offered)
+    label = legal[-1].split()[-1]
+    narrowed = await user.autocomplete(table.chan, "move", option="action", value=label)
+    assert legal[-1] in [c["value"] for c in narrowed]
+    assert all(label in c["value"] or label in c["name"].lower() for c in narrowed)
+    # A spot sharing no side with the city is refused, naming building rule 4.
+    before = (await table.record()).version
+    result = await user.slash(table.chan, "move", action=f"place {tile} a1")
+    message = refusal(result)
+    assert message is not None and "Building rule 4" in message, message
+    # Out of turn and not playing: refused, nothing changes.
+    placeholder = menu["placeholder"]
+    result = await other.choose(table.board(), placeholder, [spots[0]])
+    assert refusal(result) is not None
+    stranger = table.fake.add_user("stranger")
+    result = await stranger.choose(table.board(), placeholder, [spots[0]])
+    assert refusal(result) is not None
+    assert (await table.record()).version == before
+    result = await user.choose(table.board(), placeholder, [spots[0]])
+    assert refusal(result) is None
+    assert (await table.record()).version == before + 1
+
+
+async def test_game_city_shows_a_players_city_privately(table):
+    alice, bob = (table.fake.add_user(n) for n in ("alice", "bob"))
+    await table.seat_players(alice, [bob], options="length=short")
+    for _ in range(12):
+        await table.play_step()
+    result = await alice.slash(table.chan, "game city", player=bob)
+    assert result.ephemeral and result.message is not None, result.content
+    assert result.message.content == "bob's city:"
+    assert [a.filename for a in result.message.attachments] == ["city.png"]
+    assert result.message.attachments[0].data.startswith(PNG)
+    own = await bob.slash(table.chan, "game city")
+    assert own.message is not None and own.message.content == "bob's city:"
+    stranger = table.fake.add_user("stranger")
+    result = await alice.slash(table.chan, "game city", player=stranger)
+    assert refusal(result) == "stranger is not playing in this game."

@@ -1,0 +1,120 @@
+"""New York's pictures: every one renders as a valid, small PNG in every phase; the table is
+drawn from the public view only and never changes with hidden information; the city marks
+every legal spot of the tile being placed with its label and highlights the longest street."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from render.newyork import city_picture, hand_picture, score_sheet, table_picture
+from render.newyork.city import placing_tile
+from render.newyork.common import HIGHLIGHT, LABEL_FILL
+from render.png import encode
+from rules.newyork import building
+from rules.registry import get_game
+from tests.helpers.newyork import scramble_hidden
+from tests.render.test_public_only import RecordingView
+
+GAME = get_game("newyork")
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+MAX_BYTES = 200 * 1024
+
+
+def states(players: int, seed: int) -> dict[str, dict]:
+    """States of a bot game: the first act, a payment, a placement, after scoring A, the end."""
+    rng = random.Random(seed)
+    state = GAME.new_game(players, {}, seed)
+    found = {"act": state}
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        action = GAME.bot_action(GAME.view(state, seat), rng.getrandbits(30))
+        state = GAME.apply(state, seat, action)
+        if state["paying"] is not None:
+            found.setdefault("paying", state)
+        if state["phase"] == "place" and state["turn_no"] > 20:
+            found.setdefault("place", state)
+        if state["scorings"]:
+            found.setdefault("scored", state)
+    found["over"] = state
+    return found
+
+
+PHASES = ["act", "paying", "place", "scored", "over"]
+
+
+def _png(image: Image.Image) -> bytes:
+    data = encode(image)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) <= MAX_BYTES
+    assert Image.open(io.BytesIO(data)).size == image.size
+    return data
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_every_picture_renders_in_every_phase(players: int) -> None:
+    found = states(players, players)
+    assert set(found) == set(PHASES)
+    for state in found.values():
+        _png(table_picture(GAME.view(state, None), NAMES, "en"))
+        for seat in range(players):
+            _png(hand_picture(GAME.view(state, seat), NAMES, "en"))
+    _png(score_sheet(GAME.view(found["over"], None), NAMES, "en"))
+
+
+def test_the_table_refuses_a_seat_view_and_the_hand_the_public_view() -> None:
+    state = states(3, 3)["act"]
+    with pytest.raises(ValueError):
+        table_picture(GAME.view(state, 0), NAMES, "en")
+    with pytest.raises(ValueError):
+        hand_picture(GAME.view(state, None), NAMES, "en")
+
+
+def test_the_table_never_reads_a_hand() -> None:
+    for state in states(3, 5).values():
+        view = RecordingView(GAME.view(state, None))
+        table_picture(view, NAMES, "en")
+        assert "hand" not in view.read and "*" not in view.read
+
+
+def test_pictures_do_not_change_with_hidden_information() -> None:
+    rng = random.Random(4)
+    for state in states(4, 7).values():
+        public = encode(table_picture(GAME.view(state, None), NAMES, "en"))
+        other = scramble_hidden(state, None, rng)
+        assert encode(table_picture(GAME.view(other, None), NAMES, "en")) == public
+        own = encode(hand_picture(GAME.view(state, 1), NAMES, "en"))
+        other = scramble_hidden(state, 1, rng)
+        assert encode(hand_picture(GAME.view(other, 1), NAMES, "en")) == own
+
+
+def _colour_count(image: Image.Image, colour: tuple[int, int, int]) -> int:
+    counts = {c: n for n, c in image.getcolors(1 << 24) or []}
+    return counts.get(colour, 0)
+
+
+def test_the_city_marks_each_legal_spot_while_placing_and_none_otherwise() -> None:
+    state = states(3, 9)["place"]
+    view = GAME.view(state, None)
+    seat = view["to_act"][0]
+    tile = placing_tile(view, seat)
+    assert tile is not None
+    spots = building.legal_spots(building.grid_of(view["cities"][seat]), tile)
+    marked = city_picture(view, seat, NAMES, "en")
+    other_seat = (seat + 1) % 3
+    plain = city_picture(view, other_seat, NAMES, "en")
+    assert placing_tile(view, other_seat) is None
+    assert _colour_count(plain, LABEL_FILL) == 0
+    # each marker fills most of a cell; together they cover at least spots × a small square
+    assert _colour_count(marked, LABEL_FILL) > len(spots) * 150
+
+
+def test_the_longest_street_is_highlighted_when_there_is_one() -> None:
+    over = states(4, 11)["over"]
+    view = GAME.view(over, None)
+    for seat in range(4):
+        picture = city_picture(view, seat, NAMES, "en")
+        has_street = over["scorings"][-1]["streets"][seat] > 0
+        assert (_colour_count(picture, HIGHLIGHT) > 0) == has_street

@@ -1,0 +1,58 @@
+"""New York's events in words: every event of whole games gives a line naming the player, and a
+scoring line shows the street and majority points of every player (and Dirk's)."""
+
+from __future__ import annotations
+
+import random
+
+from rules.newyork.describe import describe
+from tests.helpers.newyork import GAME
+
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+SILENT: set[str] = set()
+
+
+def events_of_a_bot_game(players: int, seed: int) -> list[dict]:
+    rng = random.Random(seed)
+    state = GAME.new_game(players, {}, seed)
+    events = list(state["events"])
+    while GAME.to_act(state):
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(
+            state, seat, GAME.bot_action(GAME.view(state, seat), rng.getrandbits(30))
+        )
+        events += state["events"]
+    return events
+
+
+def test_every_event_is_described_naming_its_player() -> None:
+    for players in (2, 4):
+        for event in events_of_a_bot_game(players, players):
+            line = describe(event, NAMES, "en")
+            assert line and "newyork." not in line, event
+            if "seat" in event:
+                assert NAMES[event["seat"]] in line
+
+
+def test_a_scoring_line_gives_street_and_majority_points_of_every_player() -> None:
+    event = {
+        "type": "scored",
+        "name": "B",
+        "streets": [8, 0, 3],
+        "majority": [13, 6, 0],
+        "totals": [30, 10, 3],
+        "dirk": None,
+    }
+    line = describe(event, NAMES, "en")
+    assert line.startswith("Scoring B:")
+    assert "Ann +21 (street 8, majorities 13) = 30" in line
+    assert "Bob +6 (street 0, majorities 6) = 10" in line
+    assert "Cid +3 (street 3, majorities 0) = 3" in line
+    with_dirk = describe({**event, "streets": [0, 0, 0], "dirk": 9}, NAMES, "en")
+    assert "Dirk +9" in with_dirk
+
+
+def test_a_purchase_line_says_whether_it_was_exact() -> None:
+    base = {"type": "bought", "seat": 1, "slot": 2, "tile": 41, "paid": [55, 56]}
+    assert "exactly" in describe({**base, "exact": True}, NAMES, "en")
+    assert "the turn ends" in describe({**base, "exact": False}, NAMES, "en")

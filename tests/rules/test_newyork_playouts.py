@@ -1,0 +1,101 @@
+"""Seeded whole games of New York for 2–6 players, random and by bots, with the shared
+invariants checked after every action: every tile and money card in one place, every city
+obeying the five building rules, views hiding the hands, the bag and the deck, JSON round trip,
+replay from the seed, and choices exactly for the seats that must act."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.contract import Game, State
+from rules.newyork import building
+from tests.helpers.newyork import GAME, assert_everything_in_one_place, hidden_from, scramble_hidden
+from tests.helpers.playout import (
+    assert_json_round_trip,
+    assert_private_keys_only_at_top,
+    assert_turn_invariants,
+    bot_action,
+    ints_in_lists,
+    key_paths,
+    mixed,
+    play,
+    random_action,
+    replay,
+)
+
+PLAYERS = [2, 3, 4, 5, 6]
+
+
+def check_views(state: State, rng: random.Random) -> None:
+    """Each view shows only public things and the seat's own hand, and does not change when
+    everything hidden from that seat is shuffled."""
+    for seat in [None, *range(state["players"])]:
+        view = GAME.view(state, seat)
+        assert_private_keys_only_at_top(view, seat, ("hand",))
+        assert not key_paths(view, ("deck", "bag", "rng", "hands")), "secret fields in the view"
+        hidden = hidden_from(state, seat)
+        shown = ints_in_lists(view["display"])
+        if state["paying"]:
+            shown |= set(view["paying"]["paid"])
+        assert not shown & hidden, f"seat {seat} sees hidden cards {shown & hidden}"
+        # Events name only cards that were face up (display, payments), never one in the deck.
+        named = {c for e in view["events"] for key in ("cards", "paid") for c in e.get(key, [])}
+        assert not named & set(state["deck"]), "an event names a card in the deck"
+        assert GAME.view(scramble_hidden(state, seat, rng), seat) == view
+
+
+def check(rng: random.Random):
+    def after(game: Game, before: State, state: State, seat: int, action: str) -> None:
+        assert_everything_in_one_place(state)
+        for cells in state["cities"]:
+            assert building.city_error(building.grid_of(cells)) is None
+        assert_json_round_trip(state)
+        assert_turn_invariants(game, state, state["players"])
+        if rng.random() < 0.1:
+            check_views(state, rng)
+
+    return after
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_random_games_keep_every_invariant(players: int) -> None:
+    for seed in range(2):
+        rng = random.Random(seed)
+        result = play(GAME, players, seed, random_action, check=check(rng), max_actions=20_000)
+        assert GAME.outcome(result.state) is not None
+        again = replay(GAME, players, {}, seed, result.log)
+        assert again == result.state
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_bot_games_end_and_bots_build_their_cities(players: int) -> None:
+    for seed in range(4):
+        rng = random.Random(seed)
+        result = play(GAME, players, seed, bot_action, check=check(rng))
+        state = result.state
+        outcome = GAME.outcome(state)
+        assert outcome is not None and len(outcome.scores) == players
+        assert [s["name"] for s in state["scorings"]] == ["A", "B", "C"]
+        built = sum(len(c) - 1 for c in state["cities"])
+        reserved = sum(len(r) for r in state["reserves"])
+        assert built > 3 * reserved, f"bots built {built} tiles but reserved {reserved}"
+        if players > 2:
+            assert max(s for s in state["scores"]) > 20
+
+
+def test_bots_score_street_points_and_majorities() -> None:
+    result = play(GAME, 4, 11, bot_action)
+    final = result.state["scorings"][-1]
+    assert sum(final["streets"]) > 0 and sum(final["majority"]) > 0
+
+
+def test_a_bot_beats_two_random_players_almost_always() -> None:
+    wins = 0
+    for seed in range(10):
+        result = play(GAME, 3, seed, mixed({0: bot_action}, random_action))
+        outcome = GAME.outcome(result.state)
+        assert outcome is not None
+        wins += 0 in outcome.winners
+    assert wins >= 9, f"the bot won only {wins} of 10 games against random players"
