@@ -40,6 +40,11 @@ def apply_endpoints(settings: Settings) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
 
 
+# Tavolo never joins voice channels: no start-up warnings about the voice libraries.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+
 class TavoloBot(commands.Bot):
     """The bot: holds the settings and the store that every cog uses. `clock` tells the time to
     the table service (turn timers); the real clock unless another is injected."""
