@@ -15,6 +15,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from cogs.common import command_failed
 from config import MissingSetting, Settings
 from db.store import Store
 from service.tables import Tables
@@ -65,6 +66,7 @@ class TavoloBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Load each cog on its own (one broken cog does not stop the rest), then sync."""
+        self.tree.error(command_failed)  # every failed slash command still gets an answer
         for name in EXTENSIONS:
             try:
                 await self.load_extension(name)

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from PIL.Image import Image
 
+from i18n import t
 from render.png import encode
 
 if TYPE_CHECKING:
@@ -91,3 +93,34 @@ def is_manager(interaction: discord.Interaction) -> bool:
     """Whether the member may manage the server (abort, pause, replace, timing settings)."""
     perms = interaction.permissions
     return bool(perms.manage_guild or perms.administrator)
+
+
+async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    """The last resort for an unexpected error while handling an interaction: log it and tell
+    the user, privately, that nothing was changed (the database commit is the last step of any
+    change, so a failure before it saved nothing, and one after it is past the user's action)."""
+    log.error("interaction %s failed", interaction.id, exc_info=error)
+    await reply(interaction, t("error.internal", user_locale(interaction)))
+
+
+def guarded(
+    callback: Callable[[Any, discord.Interaction], Awaitable[None]],
+) -> Callable[[Any, discord.Interaction], Awaitable[None]]:
+    """Wrap a component callback so an unexpected error is answered (discord.py only logs
+    errors of persistent `DynamicItem` callbacks, and the user would see "interaction failed")."""
+
+    @functools.wraps(callback)
+    async def run(self: Any, interaction: discord.Interaction) -> None:
+        try:
+            await callback(self, interaction)
+        except Exception as error:  # the safety net: answered and logged
+            await answer_failure(interaction, error)
+
+    return run
+
+
+async def command_failed(
+    interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+) -> None:
+    """The command tree's error handler: every failed slash command gets an answer."""
+    await answer_failure(interaction, getattr(error, "original", None) or error)

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from cogs import ids
+from cogs.common import guarded
 
 Interaction = discord.Interaction[Any]
 STYLES = {
@@ -50,6 +51,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.MOVE):
             item.label or "…",
         )
 
+    @guarded
     async def callback(self, interaction: Interaction) -> None:
         from cogs.play_actions import press_move
 
@@ -73,6 +75,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.HAND):
     ) -> HandButton:
         return cls(int(match["game"]), item.label or "…")
 
+    @guarded
     async def callback(self, interaction: Interaction) -> None:
         from cogs.play_actions import show_hand
 
@@ -108,6 +111,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
             item,
         )
 
+    @guarded
     async def callback(self, interaction: Interaction) -> None:
         from cogs.play_actions import change_pick
 
@@ -141,6 +145,7 @@ class PickConfirm(discord.ui.DynamicItem[discord.ui.Button], template=ids.PICK_O
             item.label or "…",
         )
 
+    @guarded
     async def callback(self, interaction: Interaction) -> None:
         from cogs.play_actions import confirm_pick
 
@@ -166,6 +171,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.MOVE_SE
         select = item if isinstance(item, discord.ui.Select) else None
         return cls(game, seat, since, int(match["menu"]), select)
 
+    @guarded
     async def callback(self, interaction: Interaction) -> None:
         from cogs.play_actions import press_move
 
@@ -189,6 +195,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY)
     ) -> LobbyButton:
         return cls(int(match["game"]), match["op"], item.label or "…")
 
+    @guarded
     async def callback(self, interaction: Interaction) -> None:
         from cogs.lobby_actions import press_lobby
 
