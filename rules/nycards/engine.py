@@ -13,6 +13,7 @@ State layout (plain JSON data; seat index `players` stands for Dirk in rankings)
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 
 from rules import rng as rngmod
 from rules.contract import Choices, Pick, State
@@ -32,7 +33,7 @@ from rules.nycards.components import (
     VALUE,
     money_ids,
 )
-from rules.nycards.legal import currency_total, payments, take_options, take_problem
+from rules.nycards.legal import currency_total, split_payments, take_options, take_problem
 from rules.nycards.scoring import score
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -150,30 +151,58 @@ def turn(state: State) -> str:
 def buy_pick(state: State, seat: int) -> Pick | None:
     """The `buy` pick of `seat`: the cards of every currency that can pay its slot's building,
     with the minimal payments (exact first) as suggestions; None when nothing is affordable."""
-    hand = state["hands"][seat]
+    by_currency = _by_currency(state["hands"][seat])
     items: list[int] = []
-    exact: list[tuple[int, tuple[int, ...]]] = []
+    exact: list[tuple[int, ...]] = []
     over: list[tuple[int, tuple[int, ...]]] = []
     for slot, building in enumerate(state["yard"]):
         if building is None:
             continue
-        currency, price = SLOT_CURRENCY[slot], BUILDINGS[building].price
-        if currency_total(hand, currency) < price:
+        own = by_currency[SLOT_CURRENCY[slot]]
+        price = BUILDINGS[building].price
+        if sum(VALUE[c] for c in own) < price:
             continue
-        items += [c for c in hand if CURRENCY_OF[c] == currency]
-        for pay in payments(hand, currency, price):
-            paid = sum(VALUE[c] for c in pay)
-            (exact if paid == price else over).append((paid - price, pay))
+        items += own
+        exact_pays, over_pays = split_payments(tuple(sorted(own)), price)
+        exact += exact_pays
+        over += over_pays
     if not items:
         return None
-    over.sort(key=lambda x: x[0])
-    ordered = tuple(pay for _, pay in exact + over)[:SUGGESTIONS]
+    over.sort(key=itemgetter(0))  # stable: slot order within the same overpayment
+    ordered = (*exact, *(pay for _, pay in over))[:SUGGESTIONS]
     return Pick("buy", tuple(sorted(items)), 1, len(items), ordered)
+
+
+def _by_currency(hand: list[int]) -> dict[str, list[int]]:
+    """The cards of a hand per yard currency (in hand order; every yard currency listed)."""
+    groups: dict[str, list[int]] = {currency: [] for currency in SLOT_CURRENCY}
+    for c in hand:
+        group = groups.get(CURRENCY_OF[c])
+        if group is not None:
+            group.append(c)
+    return groups
+
+
+def can_buy(state: State, seat: int) -> bool:
+    """Whether `seat` could pay some yard building (exactly when `buy_pick` is not None)."""
+    by_currency = _by_currency(state["hands"][seat])
+    for slot, building in enumerate(state["yard"]):
+        if building is None:
+            continue
+        own = by_currency[SLOT_CURRENCY[slot]]
+        if own and sum(VALUE[c] for c in own) >= BUILDINGS[building].price:
+            return True
+    return False
 
 
 def can_act(state: State, seat: int) -> bool:
     """Whether `seat` has a take or a buy available (ignoring a pending keep/gift)."""
-    return bool(state["display"]) or buy_pick(state, seat) is not None
+    return bool(state["display"]) or can_buy(state, seat)
+
+
+def take_moves(display: tuple[int, ...]) -> tuple[str, ...]:
+    """The `take` moves offered for a display."""
+    return tuple("take " + ",".join(map(str, sorted(t))) for t in take_options(list(display)))
 
 
 def choices(state: State, seat: int) -> Choices:
@@ -183,7 +212,7 @@ def choices(state: State, seat: int) -> Choices:
         return Choices()
     if state["pending"] is not None:
         return Choices(moves=("keep", "gift"))
-    moves = tuple("take " + ",".join(map(str, sorted(t))) for t in take_options(state["display"]))
+    moves = take_moves(tuple(state["display"]))
     pick = buy_pick(state, seat)
     if not moves and pick is None:
         return Choices(moves=("pass",))

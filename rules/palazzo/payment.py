@@ -28,6 +28,9 @@ class Reading:
     groups: int
 
 
+_CURRENCY_INDEX: dict[str, int] = {currency: i for i, currency in enumerate(CURRENCIES)}
+
+
 def _cert_value(count: int) -> tuple[int, int]:
     return GROUP_VALUE * (count // 3) + CERT_VALUE * (count % 3), count // 3
 
@@ -72,18 +75,23 @@ def best_value(hand: Iterable[int], currency: str | None = None) -> int:
 
 @lru_cache(maxsize=65536)
 def _best_value(hand: tuple[int, ...], currency: str | None) -> int:
-    certs = sum(1 for c in hand if MONEY[c].currency is None)
+    certs = 0
+    by_value: dict[int, list[int]] = {}  # value -> count of cards of each currency
+    for c in hand:
+        m = MONEY[c]
+        if m.currency is None:
+            certs += 1
+        else:
+            by_value.setdefault(m.value, [0] * len(CURRENCIES))[_CURRENCY_INDEX[m.currency]] += 1
     base = _cert_value(certs)[0]
-    counts: Counter[tuple[str, int]] = Counter(
-        (MONEY[c].currency, MONEY[c].value) for c in hand if MONEY[c].currency is not None
-    )
-    values = {v for _, v in counts}
     best = base
     for single in CURRENCIES if currency is None else (currency,):
+        index = _CURRENCY_INDEX.get(single)
         total = base
-        for v in values:
-            groups = min(counts[(c, v)] for c in CURRENCIES)
-            total += GROUP_VALUE * groups + v * (counts[(single, v)] - groups)
+        for v, counts in by_value.items():
+            groups = min(counts)
+            singles = counts[index] if index is not None else 0
+            total += GROUP_VALUE * groups + v * (singles - groups)
         best = max(best, total)
     return best
 
@@ -106,34 +114,50 @@ def _cheapest(hand: tuple[int, ...], need: int, currency: str | None) -> tuple[i
 
     Tries 0, 1, 2, ... groups (cheapest first) and fills up with single cards of one currency
     and certificates; with every group in, this is the best payment, so one is always found
-    when the hand is worth enough."""
+    when the hand is worth enough. Of equal costs the first tried is kept."""
     if need <= 0:
         return []
     if best_value(hand, currency) < need:
         return None
+    best: tuple[int, tuple[int, ...]] | None = None
+    for single, cost, cards in _candidates(hand, need):
+        if (currency is None or single == currency) and (best is None or cost < best[0]):
+            best = (cost, cards)
+    return None if best is None else best[1]
+
+
+@lru_cache(maxsize=16384)
+def _candidates(hand: tuple[int, ...], need: int) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
+    """The payments `_cheapest` chooses from, in the order it tries them, as (singles'
+    currency, face value, sorted cards): for 0, 1, 2, ... groups, and each currency of single
+    cards, the groups plus the cheapest singles and certificates that reach `need` (cached:
+    the choices of the auction ask for every currency at once).
+
+    Each is a legal payment worth at least `need`: the groups hold one card of every currency
+    (or three certificates) and all the other cards are of the singles' currency or
+    certificates, each worth at least its face value in that reading."""
     groups = _groups(hand)
-    best: tuple[int, list[int]] | None = None
+    found = []
     for size in range(len(groups) + 1):
         used = [c for g in groups[:size] for c in g]
-        rest = [c for c in hand if c not in used]
-        for single in CURRENCIES if currency is None else (currency,):
-            pool = [c for c in rest if MONEY[c].currency in (single, None)]
+        taken = set(used)
+        by_currency: dict[str | None, list[int]] = {}
+        for c in hand:
+            if c not in taken:
+                by_currency.setdefault(MONEY[c].currency, []).append(c)
+        for single in CURRENCIES:
+            pool = by_currency.get(single, []) + by_currency.get(None, [])
             extra = _subset_at_least(pool, need - GROUP_VALUE * size)
-            if extra is None:
-                continue
-            cards = used + extra
-            reading = read(cards, currency)
-            if reading is None or reading.value < need:
-                continue
-            cost = sum(MONEY[c].value for c in cards)
-            if best is None or cost < best[0]:
-                best = (cost, sorted(cards))
-    return None if best is None else tuple(best[1])
+            if extra is not None:
+                cards = used + extra
+                found.append((single, sum(MONEY[c].value for c in cards), tuple(sorted(cards))))
+    return tuple(found)
 
 
-def _groups(hand: tuple[int, ...]) -> list[list[int]]:
+@lru_cache(maxsize=16384)
+def _groups(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every disjoint group the hand can form (as many as possible), cheapest face value
-    first."""
+    first (cached: asked for several prices)."""
     by: dict[tuple[str | None, int], list[int]] = {}
     for c in sorted(hand):
         by.setdefault((MONEY[c].currency, MONEY[c].value), []).append(c)
@@ -142,19 +166,27 @@ def _groups(hand: tuple[int, ...]) -> list[list[int]]:
     for v in sorted({v for cur, v in by if cur is not None}):
         lists = [by.get((cur, v), []) for cur in CURRENCIES]
         groups += [[cards[k] for cards in lists] for k in range(min(len(x) for x in lists))]
-    return sorted(groups, key=lambda g: (sum(MONEY[c].value for c in g), g))
+    return tuple(
+        tuple(g) for g in sorted(groups, key=lambda g: (sum(MONEY[c].value for c in g), g))
+    )
 
 
 def _subset_at_least(pool: list[int], need: int) -> list[int] | None:
-    """The subset of `pool` with the smallest value sum that reaches `need` (a small DP)."""
+    """The subset of `pool` with the smallest value sum that reaches `need` (a small DP: each
+    sum keeps the first subset found for it, adding cards lowest value first)."""
     if need <= 0:
         return []
     reach: dict[int, list[int]] = {0: []}
-    for c in sorted(pool, key=lambda c: (MONEY[c].value, c)):
-        for total, cards in list(reach.items()):
-            new = total + MONEY[c].value
-            if new not in reach and total < need:
+    short = [(0, [])]  # the sums below `need`, the only ones extended, in the order found
+    for value, c in sorted((MONEY[c].value, c) for c in pool):
+        for total, cards in list(short):
+            new = total + value
+            if new not in reach:
                 reach[new] = [*cards, c]
+                if new < need:
+                    short.append((new, reach[new]))
+        if need in reach:  # an exact sum is the best and is never replaced
+            break
     done = [t for t in reach if t >= need]
     return reach[min(done)] if done else None
 
