@@ -13,8 +13,10 @@ from bench.common import GAME_OPTIONS, median, percentile, playout, print_table
 from rules.registry import GAMES
 
 
-def games_per_second(game_id: str, seconds: float) -> tuple[float, float]:
-    """(games/s, actions/s) of random games cycling through the player counts."""
+def games_per_second(game_id: str, seconds: float, first_seed: int = 0) -> tuple[float, float]:
+    """(games/s, actions/s) of random games cycling through the player counts, seeded from
+    `first_seed` on (each run plays new games, so no cache inside the rules is warmed by a
+    previous run's identical games)."""
     game = GAMES[game_id]
     counts = range(game.info.min_players, game.info.max_players + 1)
     options = GAME_OPTIONS.get(game_id, {})
@@ -22,7 +24,7 @@ def games_per_second(game_id: str, seconds: float) -> tuple[float, float]:
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
         players = counts[games % len(counts)]
-        for _ in playout(game, players, games, options):
+        for _ in playout(game, players, first_seed + games, options):
             actions += 1
         games += 1
     return games / elapsed, actions / elapsed
@@ -50,7 +52,10 @@ def main() -> None:
     args = parser.parse_args()
     rows = []
     for game_id in GAMES:
-        runs = [games_per_second(game_id, args.seconds) for _ in range(args.repeats)]
+        runs = [
+            games_per_second(game_id, args.seconds, first_seed=run * 1_000_000)
+            for run in range(args.repeats)
+        ]
         latencies = choice_latencies(game_id)
         rows.append(
             (
