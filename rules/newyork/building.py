@@ -11,7 +11,7 @@ Checks return the broken rule's key (`newyork.rule.<name>`) or None.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from rules.newyork.components import BOTTOM, LEFT, RIGHT, STREETS, TIMES_SQUARES, TOP
 
@@ -106,13 +106,69 @@ def times_square_cell(grid: Grid) -> Cell:
     raise ValueError("a city without Times Square")
 
 
-def legal_spots(grid: Grid, tile: int) -> list[Cell]:
-    """Every cell where `tile` may be built, closest to Times Square first (then top to bottom,
-    left to right)."""
+# An open spot: (cell, mask of the sides with a neighbour, the street bits those sides need).
+Spot = tuple[Cell, int, int]
+
+
+def side_needs(grid: Grid, cell: Cell) -> tuple[int, int]:
+    """(mask, need): the sides of `cell` with a neighbouring tile, and which of them must be
+    streets to match; a tile with street mask `s` matches every neighbour iff `s & mask == need`."""
+    x, y = cell
+    mask = need = 0
+    for dx, dy, side, facing in DIRS:
+        other = grid.get((x + dx, y + dy))
+        if other is not None:
+            mask |= side
+            if STREETS[other] & facing:
+                need |= side
+    return mask, need
+
+
+def frontier_needs(grid: Grid) -> dict[Cell, tuple[int, int]]:
+    """`side_needs` of every frontier cell, gathered in one pass over the city's tiles."""
+    needs: dict[Cell, tuple[int, int]] = {}
+    for (x, y), tile in grid.items():
+        s = STREETS[tile]
+        for dx, dy, side, facing in DIRS:
+            n = (x + dx, y + dy)
+            if n not in grid:
+                mask, need = needs.get(n, (0, 0))
+                needs[n] = (mask | facing, need | facing if s & side else need)
+    return needs
+
+
+THREE_SIDES = frozenset(15 & ~side for side in (TOP, RIGHT, BOTTOM, LEFT))
+
+
+def open_spots(grid: Grid) -> list[Spot]:
+    """The frontier cells where some tile may be built, closest to Times Square first.
+
+    All rules but the side match depend on the cell alone: a plain side towards the city
+    (reach), and no empty neighbour left enclosed (hole: a neighbour already built on its other
+    three sides); `legal_spots` then checks a tile's sides. Computed once per city, the list
+    serves every tile, with the same verdicts as `placement_error`."""
+    needs = frontier_needs(grid)
+    almost_enclosed = {cell for cell, (mask, _need) in needs.items() if mask in THREE_SIDES}
+    open_cells = []
+    for cell, (mask, need) in needs.items():
+        if not mask & ~need:
+            continue  # every touching side is a street: not reachable on foot
+        x, y = cell
+        if any((x + dx, y + dy) in almost_enclosed for dx, dy in STEPS):
+            continue
+        open_cells.append(cell)
     tx, ty = times_square_cell(grid)
-    spots = [c for c in frontier(grid) if placement_error(grid, tile, c) is None]
-    spots.sort(key=lambda c: (abs(c[0] - tx) + abs(c[1] - ty), c[1], c[0]))
-    return spots
+    open_cells.sort(key=lambda c: (abs(c[0] - tx) + abs(c[1] - ty), c[1], c[0]))
+    return [(cell, *needs[cell]) for cell in open_cells]
+
+
+def legal_spots(grid: Grid, tile: int, spots: list[Spot] | None = None) -> list[Cell]:
+    """Every cell where `tile` may be built, closest to Times Square first (then top to bottom,
+    left to right). `spots` is the city's `open_spots`, when already known."""
+    if spots is None:
+        spots = open_spots(grid)
+    streets = STREETS[tile]
+    return [cell for cell, mask, need in spots if streets & mask == need]
 
 
 def city_error(grid: Grid) -> str | None:
@@ -168,6 +224,87 @@ def swap_error(grid: Grid, cell: Cell, tile: int) -> str | None:
     return city_error(changed)
 
 
+# ------------------------------------------------------------------ redesign listing
+#
+# The checks below list the legal redesigns of a whole city at once. Like `placement_error`,
+# they use the invariant that the city obeys every rule already; then they agree exactly with
+# `removal_error` and `swap_error` while doing a fraction of the work.
+
+
+def walk_links(grid: Grid) -> dict[Cell, list[Cell]]:
+    """For each tile, the neighbouring tiles reachable on foot (no street on the shared side)."""
+    links: dict[Cell, list[Cell]] = {}
+    for (x, y), tile in grid.items():
+        s = STREETS[tile]
+        links[(x, y)] = [
+            (x + dx, y + dy)
+            for dx, dy, side, _facing in DIRS
+            if not s & side and (x + dx, y + dy) in grid
+        ]
+    return links
+
+
+def _reached_without(links: dict[Cell, list[Cell]], start: Cell, gone: Cell) -> int:
+    """How many tiles are reachable on foot from `start` once the tile at `gone` is lifted."""
+    seen = {start, gone}
+    todo = [start]
+    while todo:
+        for n in links[todo.pop()]:
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) - 1
+
+
+def _liftable(grid: Grid, links: dict[Cell, list[Cell]], start: Cell, cell: Cell) -> bool:
+    """Whether the tile at `cell` may move to the reserve, in a legal city whose walk links
+    (`walk_links`) and Times Square cell (`start`) are given.
+
+    Lifting a tile breaks no side match; it can only leave its own cell as a hole (all four
+    neighbours built) or cut some tiles off from Times Square (never when the tile walks to a
+    single neighbour only: nothing passes through it)."""
+    if cell == start or _enclosed(grid, cell):
+        return False
+    return len(links[cell]) <= 1 or _reached_without(links, start, cell) == len(grid) - 1
+
+
+def removal_ok(grid: Grid, cell: Cell) -> bool:
+    """Whether `removal_error(grid, cell)` is None, for a legal city: the fast test."""
+    return _liftable(grid, walk_links(grid), times_square_cell(grid), cell)
+
+
+def removable_cells(grid: Grid) -> list[Cell]:
+    """The cells whose tile may move to the reserve (`removal_error` is None), in grid order."""
+    start = times_square_cell(grid)
+    links = walk_links(grid)
+    return [cell for cell in grid if _liftable(grid, links, start, cell)]
+
+
+def swap_ok(grid: Grid, cell: Cell, tile: int) -> bool:
+    """Whether `swap_error(grid, cell, tile)` is None, for a legal city: the fast test (see
+    `swap_cells`)."""
+    if grid[cell] in TIMES_SQUARES:
+        return False
+    mask, need = side_needs(grid, cell)
+    return STREETS[tile] & mask == need
+
+
+def swap_cells(grid: Grid) -> list[tuple[Cell, int, int]]:
+    """The cells whose tile a reserve tile may replace, in grid order, each with its side mask
+    and the street bits needed there (see `side_needs`): the tile fits iff `s & mask == need`.
+
+    In a legal city, a new tile matching every neighbour's side walks to exactly the same
+    neighbours as the old one (a shared side is plain for both or a street for both) and the
+    city keeps its shape, so this local test agrees with `swap_error`. Times Square stays."""
+    found = []
+    for cell, tile in grid.items():
+        if tile in TIMES_SQUARES:
+            continue
+        mask, need = side_needs(grid, cell)
+        found.append((cell, mask, need))
+    return found
+
+
 # ------------------------------------------------------------------ spot labels
 
 
@@ -189,6 +326,16 @@ def spot_label(grid: Grid, cell: Cell) -> str:
     """The lower-case label of a cell (`b3`), relative to the city's current extent."""
     ox, oy = origin(grid)
     return f"{_column(cell[0] - ox)}{cell[1] - oy + 1}"
+
+
+def spot_labeller(grid: Grid) -> Callable[[Cell], str]:
+    """`spot_label` for many cells of one city: the origin is found once."""
+    ox, oy = origin(grid)
+
+    def label(cell: Cell) -> str:
+        return f"{_column(cell[0] - ox)}{cell[1] - oy + 1}"
+
+    return label
 
 
 def parse_spot(grid: Grid, text: str) -> Cell | None:

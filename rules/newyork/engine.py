@@ -28,6 +28,7 @@ from rules.newyork.components import (
     RULES,
     SCORING_CARD_NAME,
     SCORING_CARDS,
+    STREETS,
     TILES,
     TIMES_SQUARE_BASE,
     money_ids,
@@ -177,40 +178,52 @@ def total(cards: list[int]) -> int:
 def take_options(display: list[int]) -> list[list[int]]:
     """The legal takes: each card alone, and every combination of 2+ cards totalling at most 5."""
     found = [[c] for c in display]
+    values = [MONEY[c].value for c in display]
+    cheapest = sorted(values)
     for size in range(2, len(display) + 1):
-        for combo in combinations(display, size):
-            if total(list(combo)) <= TAKE_LIMIT:
-                found.append(sorted(combo))
+        if sum(cheapest[:size]) > TAKE_LIMIT:
+            break  # even the cheapest cards are too much: so are all larger combinations
+        for combo in combinations(range(len(display)), size):
+            if sum(values[i] for i in combo) <= TAKE_LIMIT:
+                found.append(sorted(display[i] for i in combo))
     return found
 
 
 def redesign_moves(state: State, seat: int) -> list[str]:
     """Every legal redesign: reserve → city, city → reserve, swaps."""
     grid = building.grid_of(state["cities"][seat])
+    reserve = state["reserves"][seat]
     moves = []
-    for tile in state["reserves"][seat]:
-        for cell in building.legal_spots(grid, tile):
-            moves.append(f"move {tile} {building.spot_label(grid, cell)}")
-    for cell, tile in grid.items():
-        if building.removal_error(grid, cell) is None:
-            moves.append(f"move {tile} {RESERVE}")
-    for tile in state["reserves"][seat]:
-        for cell, other in grid.items():
-            if building.swap_error(grid, cell, tile) is None:
-                moves.append(f"swap {tile} {other}")
+    if reserve:
+        spots = building.open_spots(grid)
+        label = building.spot_labeller(grid)
+        for tile in reserve:
+            for cell in building.legal_spots(grid, tile, spots):
+                moves.append(f"move {tile} {label(cell)}")
+    for cell in building.removable_cells(grid):
+        moves.append(f"move {grid[cell]} {RESERVE}")
+    if reserve:
+        swaps = building.swap_cells(grid)
+        for tile in reserve:
+            streets = STREETS[tile]
+            for cell, mask, need in swaps:
+                if streets & mask == need:
+                    moves.append(f"swap {tile} {grid[cell]}")
     return moves
 
 
 def place_moves(state: State, seat: int) -> list[str]:
     """The legal ways to place each tile waiting to be placed: spots, reserve, gift to Dirk."""
     grid = building.grid_of(state["cities"][seat])
+    spots = building.open_spots(grid)
+    label = building.spot_labeller(grid)
     moves = []
     for tile in state["to_place"][seat]:  # reserve and Dirk first: always among the buttons
         moves.append(f"place {tile} {RESERVE}")
         if state["dirk"] and not state["final"]:
             moves.append(f"gift {tile}")
-        for cell in building.legal_spots(grid, tile):  # closest to Times Square first
-            moves.append(f"place {tile} {building.spot_label(grid, cell)}")
+        for cell in building.legal_spots(grid, tile, spots):  # closest to Times Square first
+            moves.append(f"place {tile} {label(cell)}")
     return moves
 
 
@@ -398,7 +411,8 @@ def _redesign(state: State, seat: int, act: Move | Swap) -> None:
         if act.replaced not in where:
             raise IllegalAction("newyork.error.not_in_city", tile=act.replaced)
         cell = where[act.replaced]
-        _rule(building.swap_error(grid, cell, act.tile), grid, cell)
+        if not building.swap_ok(grid, cell, act.tile):  # the full check names the rule
+            _rule(building.swap_error(grid, cell, act.tile), grid, cell)
         grid[cell] = act.tile
         reserve.remove(act.tile)
         reserve.append(act.replaced)
@@ -407,7 +421,8 @@ def _redesign(state: State, seat: int, act: Move | Swap) -> None:
         if act.tile not in where:
             raise IllegalAction("newyork.error.not_in_city", tile=act.tile)
         cell = where[act.tile]
-        _rule(building.removal_error(grid, cell), grid, cell)
+        if not building.removal_ok(grid, cell):  # the full check names the rule
+            _rule(building.removal_error(grid, cell), grid, cell)
         del grid[cell]
         reserve.append(act.tile)
         event = {"type": "to_reserve", "seat": seat, "tile": act.tile}
