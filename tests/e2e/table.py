@@ -7,10 +7,11 @@ options of select menus (by their visible label). The test side may read the dat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from db.records import ActionRecord, GameRecord
 from rules.money.components import CARDS, VALUE, label
@@ -288,3 +289,29 @@ def _same_action(logged: str, decided: str) -> bool:
     if decided.startswith("bid "):
         return logged.startswith("bid ") and sorted(bid_cards(logged)) == sorted(bid_cards(decided))
     return logged == decided
+
+
+T = TypeVar("T", bound="MoneyTable")
+
+
+@asynccontextmanager
+async def running_table(
+    fake: FakeDiscord, db_path: Path, make: Callable[..., T], **kwargs: Any
+) -> AsyncIterator[T]:
+    """A server with #games and the production bot running on a fresh database, as the table
+    class `make` drives it; on exit the bot is stopped and no error answer the test did not
+    ask for may have happened (no late or doubled interaction response, no unknown message;
+    invalid requests already fail the `fake_discord` fixture)."""
+    # The fake's settle() already waits for the bot's handler tasks and requests in flight; a
+    # shorter quiet period keeps whole games fast.
+    fake.settle_quiet = 0.02
+    guild = fake.add_guild("Test")
+    chan = guild.add_text_channel("games")
+    tavolo = make(fake, guild, chan, db_path, **kwargs)
+    await tavolo.start_bot()
+    try:
+        yield tavolo
+    finally:
+        await tavolo.stop_bot()
+    unexpected = [e for e in fake.errors if e.code not in tavolo.expected_errors]
+    assert not unexpected, [f"{e.code} {e.method} {e.path}: {e.message}" for e in unexpected]

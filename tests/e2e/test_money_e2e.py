@@ -24,6 +24,7 @@ from tests.e2e.table import (
     card_label,
     move_label_prefix,
     refusal,
+    running_table,
     searchable,
     selects,
 )
@@ -44,21 +45,8 @@ MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 @pytest_asyncio.fixture
 async def table(fake_discord: FakeDiscord, tmp_path) -> AsyncIterator[MoneyTable]:
     """A server with #games and the production bot running on a fresh database."""
-    # The fake's settle() already waits for the bot's handler tasks and requests in flight; a
-    # shorter quiet period keeps whole matches fast.
-    fake_discord.settle_quiet = 0.02
-    guild = fake_discord.add_guild("Test")
-    chan = guild.add_text_channel("games")
-    tavolo = MoneyTable(fake_discord, guild, chan, tmp_path / "tavolo.db")
-    await tavolo.start_bot()
-    try:
+    async with running_table(fake_discord, tmp_path / "tavolo.db", MoneyTable) as tavolo:
         yield tavolo
-    finally:
-        await tavolo.stop_bot()
-    # Besides invalid requests (the fake_discord fixture fails on those), no error answers the
-    # test did not ask for: no late or doubled interaction response, no unknown message.
-    unexpected = [e for e in fake_discord.errors if e.code not in tavolo.expected_errors]
-    assert not unexpected, [f"{e.code} {e.method} {e.path}: {e.message}" for e in unexpected]
 
 
 def people(table: MoneyTable, *names: str) -> list[FakeUser]:

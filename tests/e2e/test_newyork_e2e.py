@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 import pytest_asyncio
 
 from tests.e2e.newyork_table import NEWYORK, NewYorkTable
-from tests.e2e.table import button_labels, buttons, refusal, selects
+from tests.e2e.table import button_labels, buttons, refusal, running_table, selects
 from tests.fakediscord import FakeDiscord
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -20,17 +20,9 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 @pytest_asyncio.fixture
 async def table(fake_discord: FakeDiscord, tmp_path) -> AsyncIterator[NewYorkTable]:
-    fake_discord.settle_quiet = 0.02
-    guild = fake_discord.add_guild("Test")
-    chan = guild.add_text_channel("games")
-    tavolo = NewYorkTable(fake_discord, guild, chan, tmp_path / "tavolo.db")
-    await tavolo.start_bot()
-    try:
+    """A server with #games and the production bot running on a fresh database."""
+    async with running_table(fake_discord, tmp_path / "tavolo.db", NewYorkTable) as tavolo:
         yield tavolo
-    finally:
-        await tavolo.stop_bot()
-    unexpected = [e for e in fake_discord.errors if e.code not in tavolo.expected_errors]
-    assert not unexpected, [f"{e.code} {e.method} {e.path}: {e.message}" for e in unexpected]
 
 
 def check_finished(table: NewYorkTable, record) -> None:

@@ -13,7 +13,7 @@ import pytest_asyncio
 
 from rules.nycards.components import BUILDINGS, CURRENCY_OF, SLOT_CURRENCY, VALUE
 from tests.e2e.nycards_table import NYCARDS, NyCardsTable, card_ids
-from tests.e2e.table import button_labels, buttons, refusal
+from tests.e2e.table import button_labels, buttons, refusal, running_table
 from tests.fakediscord import FakeDiscord, FakeUser
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -22,17 +22,8 @@ PNG = b"\x89PNG\r\n\x1a\n"
 @pytest_asyncio.fixture
 async def table(fake_discord: FakeDiscord, tmp_path) -> AsyncIterator[NyCardsTable]:
     """A server with #games and the production bot running on a fresh database."""
-    fake_discord.settle_quiet = 0.02
-    guild = fake_discord.add_guild("Test")
-    chan = guild.add_text_channel("games")
-    tavolo = NyCardsTable(fake_discord, guild, chan, tmp_path / "tavolo.db")
-    await tavolo.start_bot()
-    try:
+    async with running_table(fake_discord, tmp_path / "tavolo.db", NyCardsTable) as tavolo:
         yield tavolo
-    finally:
-        await tavolo.stop_bot()
-    unexpected = [e for e in fake_discord.errors if e.code not in tavolo.expected_errors]
-    assert not unexpected, [f"{e.code} {e.method} {e.path}: {e.message}" for e in unexpected]
 
 
 def people(table: NyCardsTable, *names: str) -> list[FakeUser]:

@@ -13,7 +13,7 @@ import pytest_asyncio
 
 from rules.palazzo.components import MONEY, TILES
 from tests.e2e.palazzo_table import PALAZZO, PalazzoTable
-from tests.e2e.table import buttons, refusal
+from tests.e2e.table import buttons, refusal, running_table
 from tests.fakediscord import FakeDiscord
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -23,17 +23,10 @@ NOT_YOUR_TURN = "It is not your turn."
 @pytest_asyncio.fixture
 async def table(fake_discord: FakeDiscord, tmp_path) -> AsyncIterator[PalazzoTable]:
     """A server with #games and the production bot running on a fresh database."""
-    fake_discord.settle_quiet = 0.02
-    guild = fake_discord.add_guild("Test")
-    chan = guild.add_text_channel("games")
-    tavolo = PalazzoTable(fake_discord, guild, chan, tmp_path / "tavolo.db", seed=20_251_122)
-    await tavolo.start_bot()
-    try:
+    async with running_table(
+        fake_discord, tmp_path / "tavolo.db", PalazzoTable, seed=20_251_122
+    ) as tavolo:
         yield tavolo
-    finally:
-        await tavolo.stop_bot()
-    unexpected = [e for e in fake_discord.errors if e.code not in tavolo.expected_errors]
-    assert not unexpected, [f"{e.code} {e.method} {e.path}: {e.message}" for e in unexpected]
 
 
 async def unchanged_after(table: PalazzoTable, result, before) -> str:
