@@ -3,7 +3,8 @@
 Places are ranked by the number of buildings of a type in the city (not the reserve); a
 participant needs at least one to rank. Tied participants add up the points of the places they
 occupy together and each gets the sum divided by their number, rounded down; places below a tie
-move down. Dirk ranks like a player but never scores street points.
+move down. Dirk ranks like a player but never scores street points; the players always do
+(with Dirk too).
 """
 
 from __future__ import annotations
@@ -45,13 +46,13 @@ def majority_points(name: str, counts: Sequence[dict[str, int]]) -> list[dict[st
 
 
 def scoring(name: str, cities: Sequence[Grid], dirk: Sequence[int] | None) -> dict:
-    """A whole scoring: street and majority points of every seat, and Dirk's majority points
-    (None when there is no Dirk). Plain data, ready to be stored as an event."""
+    """A whole scoring: street and majority points of every seat (Dirk or not), and Dirk's
+    majority points (None when there is no Dirk). Plain data, ready to be stored as an event."""
     counts = [type_counts(city.values()) for city in cities]
     if dirk is not None:
         counts.append(type_counts(dirk))
     majority = majority_points(name, counts)
-    streets = [street_points(city) if dirk is None else 0 for city in cities]
+    streets = [street_points(city) for city in cities]
     seats = len(cities)
     return {
         "name": name,

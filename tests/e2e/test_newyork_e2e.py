@@ -45,7 +45,9 @@ async def test_two_members_play_a_whole_game_with_dirk(table):
     record = await table.play_to_end(max_steps=600)
     check_finished(table, record)
     assert [s["name"] for s in record.state["scorings"]] == ["A", "B", "C"]
-    assert all(v == 0 for s in record.state["scorings"] for v in s["streets"])  # Dirk: no streets
+    # Only Dirk scores no streets: the two players' cities do score theirs.
+    assert any(v > 0 for s in record.state["scorings"] for v in s["streets"])
+    assert all(len(s["streets"]) == 2 for s in record.state["scorings"])
     assert table.by_button > 20 and table.by_panel > 5 and table.by_menu > 10
     texts = "\n".join(m.content for m in table.boards())
     assert "Scoring A:" in texts and "Dirk +" in texts

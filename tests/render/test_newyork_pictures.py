@@ -118,3 +118,23 @@ def test_the_longest_street_is_highlighted_when_there_is_one() -> None:
         picture = city_picture(view, seat, NAMES, "en")
         has_street = over["scorings"][-1]["streets"][seat] > 0
         assert (_colour_count(picture, HIGHLIGHT) > 0) == has_street
+
+
+def test_the_score_sheet_shows_the_players_street_points_at_two_players(monkeypatch) -> None:
+    import render.newyork.sheet as sheet
+
+    written: list[str] = []
+    real = sheet.text
+
+    def recording(draw, xy, words, *args, **kwargs):
+        written.append(words)
+        return real(draw, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(sheet, "text", recording)
+    view = GAME.view(states(2, 2)["over"], None)
+    score_sheet(view, NAMES, "en")
+    assert any(v > 0 for s in view["scorings"] for v in s["streets"])  # only Dirk scores none
+    for scoring in view["scorings"]:
+        for seat in (0, 1):
+            assert f"{scoring['streets'][seat]} + {scoring['majority'][seat]}" in written
+        assert str(scoring["dirk"]) in written

@@ -48,8 +48,11 @@ def test_a_scoring_line_gives_street_and_majority_points_of_every_player() -> No
     assert "Ann +21 (street 8, majorities 13) = 30" in line
     assert "Bob +6 (street 0, majorities 6) = 10" in line
     assert "Cid +3 (street 3, majorities 0) = 3" in line
-    with_dirk = describe({**event, "streets": [0, 0, 0], "dirk": 9}, NAMES, "en")
-    assert "Dirk +9" in with_dirk
+    two = {**event, "streets": [8, 3], "majority": [13, 6], "totals": [30, 10], "dirk": 9}
+    with_dirk = describe(two, NAMES, "en")
+    assert "Dirk +9" in with_dirk  # Dirk: majorities only, the players their streets too
+    assert "Ann +21 (street 8, majorities 13) = 30" in with_dirk
+    assert "Bob +9 (street 3, majorities 6) = 10" in with_dirk
 
 
 def test_a_purchase_line_says_whether_it_was_exact() -> None:

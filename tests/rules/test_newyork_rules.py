@@ -314,7 +314,23 @@ def test_scoring_a_comes_when_its_card_is_drawn_and_is_replaced_by_money() -> No
     assert_everything_in_one_place(state)
 
 
-def test_with_dirk_no_street_points_and_dirk_gets_6_after_a_and_a_third_after_b() -> None:
+def test_with_dirk_the_players_still_score_street_points_and_dirk_only_majorities() -> None:
+    # newyork.md "Two players": Dirk scores majority points like a player but never street
+    # points; the two players score their streets as in every game.
+    state = ready(2)
+    set_city(state, 0, city("TS .... XX..:park"))
+    set_city(state, 1, city("TS ..X.", seat=1))
+    deck = state["deck"]
+    deck.insert(0, deck.pop(deck.index(SCORING_CARDS["A"])))
+    state = GAME.apply(state, 0, f"take {state['display'][0]}")
+    (scored,) = state["scorings"]
+    assert scored["streets"] == [2, 1]
+    assert state["scores"] == [scored["streets"][s] + scored["majority"][s] for s in (0, 1)]
+    assert scored["dirk"] == state["dirk_score"]  # majorities only: no street entry for Dirk
+    assert len(scored["streets"]) == 2
+
+
+def test_dirk_gets_6_tiles_after_scoring_a_and_a_third_of_the_bag_after_b() -> None:
     state = ready(2)
     set_city(state, 0, city("TS .... XX..:park"))
     deck = state["deck"]
@@ -323,7 +339,7 @@ def test_with_dirk_no_street_points_and_dirk_gets_6_after_a_and_a_third_after_b(
     before = len(state["dirk_tiles"])
     state = GAME.apply(state, 0, f"take {state['display'][0]}")
     assert [s["name"] for s in state["scorings"]] == ["A", "B"]
-    assert all(v == 0 for s in state["scorings"] for v in s["streets"])
+    assert [s["streets"][0] for s in state["scorings"]] == [2, 2]
     gained = len(state["dirk_tiles"]) - before
     bag_after_a = 54 - 4 - before - 6
     assert gained == 6 + bag_after_a // 3
