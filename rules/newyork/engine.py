@@ -227,8 +227,24 @@ def place_moves(state: State, seat: int) -> list[str]:
     return moves
 
 
+def bank_money(hand: list[int], bank: str) -> int:
+    """What the cards of one bank in `hand` are worth together."""
+    return sum(MONEY[c].value for c in hand if bank_of(c) == bank)
+
+
+def affordable_slots(state: State, seat: int) -> list[int]:
+    """The market spaces whose tile `seat` can pay with the hand's cards of that space's bank."""
+    hand = state["hands"][seat]
+    return [
+        slot
+        for slot, tile in enumerate(state["market"])
+        if tile is not None and bank_money(hand, BANKS[slot]) >= TILES[tile].price
+    ]
+
+
 def choices(state: State, seat: int) -> Choices:
-    """Act: takes, `buy N` for every tile in the market, redesigns, `end` after an exact buy;
+    """Act: takes, `buy N` for every market tile the hand can pay, redesigns, `end` after an
+    exact buy;
     while paying: a pick of the hand's cards of that bank, and `back`. Place: the placements."""
     if seat not in to_act(state):
         return Choices()
@@ -240,7 +256,7 @@ def choices(state: State, seat: int) -> Choices:
         cards = tuple(c for c in state["hands"][seat] if bank_of(c) == bank)
         picks = (Pick("pay", cards, 1, len(cards)),) if cards else ()
         return Choices(moves=("back",), picks=picks)
-    moves = [f"buy {slot + 1}" for slot, tile in enumerate(state["market"]) if tile is not None]
+    moves = [f"buy {slot + 1}" for slot in affordable_slots(state, seat)]
     moves += ["take " + ",".join(map(str, combo)) for combo in take_options(state["display"])]
     if state["actions"] > 0:
         moves.append("end")
@@ -341,10 +357,13 @@ def _buy(state: State, seat: int, act: Buy) -> None:
     tile = state["market"][act.slot]
     if tile is None:
         raise IllegalAction("newyork.error.empty_slot", slot=act.slot + 1)
+    price = TILES[tile].price
     if act.cards:
         _check_payment(state, seat, act.slot, act.cards)
-        if total(list(act.cards)) < TILES[tile].price:
-            raise IllegalAction("newyork.error.not_enough", price=TILES[tile].price)
+        if total(list(act.cards)) < price:
+            raise IllegalAction("newyork.error.not_enough", price=price)
+    elif bank_money(state["hands"][seat], BANKS[act.slot]) < price:  # never to be paid
+        raise IllegalAction("newyork.error.cannot_afford", price=price)
     state["paying"] = {"slot": act.slot, "paid": []}
     if act.cards:
         _pay(state, seat, act.cards)

@@ -159,6 +159,27 @@ def test_paying_with_another_bank_or_too_little_is_refused() -> None:
     assert_refused(GAME, state, 0, f"buy 2 {blue},{blue}", MalformedAction)
 
 
+def test_buying_is_offered_only_for_tiles_the_hand_can_pay_in_their_bank() -> None:
+    # Market: blue 2, green 8, orange 9, yellow 9. The hand pays blue and green (8 in two
+    # cards), not orange (8 < 9) and not yellow (no yellow money; plenty of another bank).
+    state = ready()
+    set_hand(state, 0, money("blue", 2, 9, 9) + money("green", 5, 3) + money("orange", 8))
+    moves = GAME.choices(state, 0).moves
+    assert [m for m in moves if m.startswith("buy")] == ["buy 1", "buy 2"]
+    exc = assert_refused(GAME, state, 0, "buy 3", IllegalAction)
+    assert exc.key == "newyork.error.cannot_afford"
+    assert_refused(GAME, state, 0, "buy 4", IllegalAction)
+    paying = GAME.apply(state, 0, "buy 2")  # affordable: paying it step by step can finish
+    assert paying["paying"] == {"slot": 1, "paid": []}
+
+
+def test_with_no_money_of_any_market_bank_only_taking_money_is_offered() -> None:
+    state = ready()
+    set_hand(state, 0, [])
+    moves = GAME.choices(state, 0).moves
+    assert moves and all(m.startswith("take ") for m in moves)
+
+
 def test_paying_step_by_step_then_taking_the_cards_back() -> None:
     state = ready()
     fives = money("green", 5, 5)
