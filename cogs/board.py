@@ -109,18 +109,25 @@ def scoring_posts(
     record: GameRecord, events: Iterable[dict[str, Any]], locale: str | None
 ) -> list[Outgoing]:
     """One channel message per event flagged `scored` (a scoring during play, e.g. the New York
-    card game's A and B): the event in words and the UI's `final_image` of the public view."""
+    card game's A and B): the event in words and that scoring's own picture.
+
+    A step may hold several moves (bots move after a member), so the final view's events no
+    longer name the scoring: a UI's optional `scoring_image(view, event, names, locale)` draws
+    each scoring from its own public event; without it the UI's `final_image` of the public
+    view is shown (a sheet of every scoring so far)."""
     game, ui = get_game(record.game), ui_for(record.game)
     scored = [e for e in events if e.get("scored")]
     if not scored or record.state is None:
         return []
     public = game.view(record.state, None)
     names = record.names()
+    per_event = getattr(ui, "scoring_image", None)
     posts = []
     for event in scored:
-        sheet = ui.final_image(public, names, locale)
         images: list[tuple[Picture, str]] = []
-        if sheet is not None:
+        if per_event is not None:
+            images.append((partial(per_event, public, event, names, locale), "scoring.png"))
+        elif (sheet := ui.final_image(public, names, locale)) is not None:
             images.append((partial(_drawn, sheet), "scoring.png"))
         text = game.describe(event, names, locale)
         posts.append(Outgoing(text[:2000], images))

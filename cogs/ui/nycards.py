@@ -8,7 +8,7 @@ from typing import Any
 from PIL.Image import Image
 
 from i18n import t
-from render.nycards import hand_picture, latest_scoring_picture, table_picture
+from render.nycards import final_picture, hand_picture, scoring_picture, table_picture
 from rules.nycards.components import (
     BUILDINGS,
     CURRENCY_OF,
@@ -122,7 +122,13 @@ class NyCardsUI:
         return hand_picture(view, names, locale)
 
     def final_image(self, view: View, names: list[str], locale: str | None) -> Image | None:
-        return latest_scoring_picture(view, names, locale)
+        return final_picture(view, names, locale)
+
+    def scoring_image(
+        self, view: View, event: dict[str, Any], names: list[str], locale: str | None
+    ) -> Image:
+        """The ranking picture of one public `scoring` event (optional in a GameUI)."""
+        return scoring_picture(view, event, names, locale)
 
     def hand_button_label(self, locale: str | None) -> str:
         """The board's button to the private panel (optional in a GameUI)."""

@@ -1,6 +1,6 @@
 """The ranking picture of a scoring (A, B or C) and the final result, drawn from the public
-view: per building type, who ranked with how many buildings and the points each got; then
-every player's total."""
+view and the scoring's own public record: per building type, who ranked with how many buildings
+and the points each got; then every player's total once that scoring was done."""
 
 from __future__ import annotations
 
@@ -20,7 +20,10 @@ ROW_H = 46
 def scoring_picture(
     view: View, scoring: dict[str, Any], names: list[str], locale: str | None
 ) -> Image.Image:
-    """One scoring's rankings and the totals after it (the final result after scoring C)."""
+    """One scoring's rankings and the totals after it (the final result after scoring C).
+
+    `scoring` is the scoring's record (a `scoring` event or an entry of the view's `scorings`);
+    the picture is the same whenever it is drawn, even after later moves."""
     over = view["phase"] == "over" and scoring["scoring"] == "C"
     seats = view["players"] + (1 if view["dirk"] else 0)
     height = 110 + len(scoring["awards"]) * ROW_H + 40 + seats * 40
@@ -46,9 +49,7 @@ def scoring_picture(
         d.text(draw, (m + 220, y + 28), words, 18, theme.TEXT, max_width=w - m - 240)
         y += ROW_H
     y += 20
-    totals = [(view["scores"][s], s) for s in range(view["players"])]
-    if view["dirk"]:
-        totals.append((view["dirk_score"], view["players"]))
+    totals = [(points, seat) for seat, points in enumerate(totals_after(view, scoring))]
     for points, seat in sorted(totals, key=lambda p: (-p[0], p[1])):
         winner = over and seat in view["winners"]
         colour = theme.GOLD if winner else theme.TEXT
@@ -63,12 +64,18 @@ def scoring_picture(
     return image
 
 
-def latest_scoring_picture(view: View, names: list[str], locale: str | None) -> Image.Image | None:
-    """The picture of the scoring reported by the view's events, or of the last scoring once
-    the game is over; None when there is none to show."""
-    scored = [e for e in view["events"] if e["type"] == "scoring"]
-    if scored:
-        return scoring_picture(view, scored[-1], names, locale)
+def totals_after(view: View, scoring: dict[str, Any]) -> list[int]:
+    """Every participant's points (Dirk last at two players) once `scoring` was done: the sum of
+    the finished scorings up to it (points come only from scorings)."""
+    done = view["scorings"]
+    letters = [s["scoring"] for s in done]
+    upto = letters.index(scoring["scoring"]) + 1 if scoring["scoring"] in letters else len(done)
+    seats = view["players"] + (1 if view["dirk"] else 0)
+    return [sum(s["points"][i] for s in done[:upto]) for i in range(seats)]
+
+
+def final_picture(view: View, names: list[str], locale: str | None) -> Image.Image | None:
+    """The final result (scoring C with the winners) once the game is over, else None."""
     if view["phase"] == "over" and view["scorings"]:
         return scoring_picture(view, view["scorings"][-1], names, locale)
     return None

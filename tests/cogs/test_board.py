@@ -11,6 +11,7 @@ import pytest
 
 from cogs import board as boards
 from cogs.items import ALL_ITEMS
+from cogs.ui import ui_for
 from db.store import Store
 from rules.registry import get_game
 from service.tables import Tables
@@ -18,12 +19,15 @@ from service.tables import Tables
 GAME = get_game("money")
 
 
-async def played_records(tmp_path: Path, players: int, seed: int, max_steps: int = 400):
-    """Records of one game after each member step (seat 0 is the member, the rest bots)."""
+async def played_records(
+    tmp_path: Path, players: int, seed: int, max_steps: int = 400, game_id: str = "money"
+):
+    """Steps of one game, one per member move (seat 0 is the member, the rest bots)."""
+    game = get_game(game_id)
     store = await Store.open(str(tmp_path / "b.db"))
     tables = Tables(store, new_seed=lambda: seed)
     record = await tables.open_lobby(
-        guild_id=1, channel_id=5, game_id="money", host_id=10, host_name="Ann"
+        guild_id=1, channel_id=5, game_id=game_id, host_id=10, host_name="Ann"
     )
     for _ in range(players - 1):
         record = await tables.add_bot(record.id, 10)
@@ -33,7 +37,7 @@ async def played_records(tmp_path: Path, players: int, seed: int, max_steps: int
         record = step.record
         if record.status != "running":
             break
-        action = GAME.bot_action(GAME.view(record.state, 0), n)
+        action = game.bot_action(game.view(record.state, 0), n)
         step = await tables.act(record.id, 10, action, since=record.waiting[0])
         steps.append(step)
     await store.close()
@@ -123,3 +127,37 @@ def test_pick_groups_split_large_hands_into_menus_of_25() -> None:
     menus = boards.pick_groups(ui_for("money"), pick)
     assert all(len(m) <= 25 for m in menus)
     assert sorted(i for m in menus for i in m) == list(range(1, 70))
+
+
+async def test_each_scoring_post_gets_its_own_picture_when_bots_move_after_it(
+    tmp_path: Path,
+) -> None:
+    """One member and three bots: a step holds the member's move, a scoring, then the bots'
+    moves, so the final view's events no longer name the scoring. Each post still gets the
+    picture of its own scoring, drawn from its public event."""
+    steps = await played_records(tmp_path, 4, seed=1, game_id="nycards")
+    nycards, ui = get_game("nycards"), ui_for("nycards")
+    hidden_by_bots = []
+    for step in steps:
+        scored = [e for e in step.events if e.get("scored")]
+        posts = boards.scoring_posts(step.record, step.events, "en")
+        assert len(posts) == len(scored)
+        public = nycards.view(step.record.state, None)
+        for post, event in zip(posts, scored, strict=True):
+            assert post.content.startswith(f"**Scoring {event['scoring']}**")
+            ((picture, name),) = post.images
+            own = ui.scoring_image(public, event, step.record.names(), "en")
+            assert name == "scoring.png" and picture().tobytes() == own.tobytes()
+            if event not in step.record.state["events"]:
+                hidden_by_bots.append(event["scoring"])
+    assert hidden_by_bots == ["A", "B"], "bots moved after scorings A and B"
+
+
+async def test_two_scorings_in_one_step_get_a_picture_each(tmp_path: Path) -> None:
+    steps = await played_records(tmp_path, 4, seed=1, game_id="nycards")
+    events = [e for step in steps for e in step.events if e.get("scored") and e["scoring"] < "C"]
+    record = next(s.record for s in steps if s.record.state["scorings"][1:])  # after B
+    posts = boards.scoring_posts(record, events, "en")
+    pictures = [post.images[0][0]().tobytes() for post in posts]
+    assert [p.content[:12] for p in posts] == ["**Scoring A*", "**Scoring B*"]
+    assert pictures[0] != pictures[1], "each post shows its own scoring"

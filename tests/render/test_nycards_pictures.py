@@ -11,7 +11,7 @@ import pytest
 from PIL import ImageChops
 
 from cogs.ui import ui_for
-from render.nycards import hand_picture, latest_scoring_picture, scoring_picture, table_picture
+from render.nycards import final_picture, hand_picture, scoring_picture, table_picture
 from render.nycards.hand import ROW
 from rules.nycards.components import BUILDINGS
 from tests.helpers.nycards import GAME, cash, money, scramble_hidden, set_hand
@@ -65,14 +65,27 @@ def test_every_scoring_gets_a_ranking_picture_and_the_end_a_final_one() -> None:
     seen = []
     for state in states_of(2, 7):
         view = GAME.view(state, None)
-        picture = latest_scoring_picture(view, NAMES[:2], None)
-        scored = [e["scoring"] for e in view["events"] if e["type"] == "scoring"]
-        assert (picture is not None) == bool(scored) or view["phase"] == "over"
-        seen += scored
+        assert (final_picture(view, NAMES[:2], None) is not None) == (view["phase"] == "over")
+        seen += [e["scoring"] for e in view["events"] if e["type"] == "scoring"]
     assert seen[-1] == "C" and set(seen) <= {"A", "B", "C"}
     final = GAME.view(states_of(2, 7)[-1], None)
     c = scoring_picture(final, final["scorings"][-1], NAMES[:2], None)
     assert c.height > 300
+
+
+def test_a_scoring_picture_drawn_after_later_moves_is_the_one_of_its_own_moment() -> None:
+    """A scoring's picture comes from its own public event (a step may go on with bot moves):
+    drawn from the final view it shows that scoring's rankings and the totals after it."""
+    states = states_of(3, 4)
+    final = GAME.view(states[-1], None)
+    checked = 0
+    for state in states:
+        view = GAME.view(state, None)
+        for event in (e for e in view["events"] if e["type"] == "scoring" and e["scoring"] != "C"):
+            then = scoring_picture(view, event, NAMES[:3], None)
+            assert same(then, scoring_picture(final, event, NAMES[:3], None))
+            checked += 1
+    assert checked == 2, "scorings A and B came up during play"
 
 
 def test_ui_images_and_labels_for_a_whole_game() -> None:
