@@ -21,6 +21,19 @@ def _bank(slot: int, locale: str | None) -> str:
     return t(f"newyork.bank.{BANKS[slot]}", locale)
 
 
+def first_by(event: Mapping[str, Any]) -> str:
+    """What decided the first player of a `setup` event: `count`, `total` or `random` (worked
+    out from the counts and totals for events stored before it was recorded)."""
+    if event.get("by") in ("count", "total", "random"):
+        return str(event["by"])
+    counts, totals = event["counts"], event["totals"]
+    fewest = [s for s, n in enumerate(counts) if n == min(counts)]
+    if len(fewest) == 1:
+        return "count"
+    lowest = min(totals[s] for s in fewest)
+    return "total" if sum(totals[s] == lowest for s in fewest) == 1 else "random"
+
+
 def scoring_line(event: Mapping[str, Any], names: list[str], locale: str | None) -> str:
     """`Scoring A: Ann 4 (street 0 + majority 4), ...`."""
     parts = [
@@ -45,7 +58,7 @@ def describe(event: Mapping[str, Any], names: list[str], locale: str | None) -> 
     kind = event["type"]
     name = names[event["seat"]] if "seat" in event else ""
     if kind == "setup":
-        return t("newyork.event.setup", locale, name=names[event["first"]])
+        return t(f"newyork.event.setup_{first_by(event)}", locale, name=names[event["first"]])
     if kind == "dirk_tiles":
         return t("newyork.event.dirk_tiles", locale, tiles=_tiles(event["tiles"], locale))
     if kind == "took":
@@ -90,7 +103,13 @@ def describe(event: Mapping[str, Any], names: list[str], locale: str | None) -> 
             "newyork.event.leftover", locale, name=name, tile=tile_label(event["tile"], locale)
         )
     if kind == "unsold":
-        return t("newyork.event.unsold", locale, tile=tile_label(event["tile"], locale))
+        key = {"nobody": "unsold_nobody", "tie": "unsold_tie"}.get(event.get("reason"), "unsold")
+        return t(
+            f"newyork.event.{key}",
+            locale,
+            tile=tile_label(event["tile"], locale),
+            bank=_bank(event["slot"], locale),
+        )
     if kind == "game_over":
         return t("newyork.event.game_over", locale)
     return ""

@@ -68,10 +68,8 @@ def new_game(players: int, options: Mapping[str, str], seed: int) -> State:
         while sum(MONEY[c].value for c in hand) < RULES["start_money"]:
             hand.append(money.pop(0))
         hands.append(sorted(hand))
-    keys = [(len(h), sum(MONEY[c].value for c in h)) for h in hands]
-    tied = [s for s, k in enumerate(keys) if k == min(keys)]
-    pick, rng = rngmod.below(rng, len(tied))  # PROPOSED: random among the tied
-    first = tied[pick]
+    first, by, rng = first_player(hands, rng)
+    keys = [(len(h), total(h)) for h in hands]
     display, money = money[:DISPLAY], money[DISPLAY:]
     deck, rng = _stack_piles(money, rng)
     market = bag[:MARKET]
@@ -112,12 +110,26 @@ def new_game(players: int, options: Mapping[str, str], seed: int) -> State:
             "first": first,
             "counts": [k[0] for k in keys],
             "totals": [k[1] for k in keys],
-            "tied": tied,
+            "tied": [s for s, k in enumerate(keys) if k == min(keys)],
+            "by": by,
         }
     )
     if dirk:
         _give_dirk(state, RULES["dirk_start"])
     return state
+
+
+def first_player(hands: list[list[int]], rng: int) -> tuple[int, str, int]:
+    """(seat, criterion, generator): the fewest money cards begins; on a tie the lowest total;
+    then (PROPOSED) a seeded random seat among those still tied. The criterion that decided is
+    `count`, `total` or `random`."""
+    counts = [len(h) for h in hands]
+    fewest = [s for s, n in enumerate(counts) if n == min(counts)]
+    totals = {s: total(hands[s]) for s in fewest}
+    lowest = [s for s in fewest if totals[s] == min(totals.values())]
+    pick, rng = rngmod.below(rng, len(lowest))  # drawn even for one seat: seeds keep their games
+    by = "count" if len(fewest) == 1 else "total" if len(lowest) == 1 else "random"
+    return lowest[pick], by, rng
 
 
 def _stack_piles(money: list[int], rng: int) -> tuple[list[int], int]:
@@ -569,10 +581,7 @@ def _game_end(state: State) -> None:
     for slot, tile in enumerate(state["market"]):
         if tile is None:
             continue
-        held = [
-            sum(MONEY[c].value for c in hand if bank_of(c) == BANKS[slot])
-            for hand in state["hands"]
-        ]
+        held = [bank_money(hand, BANKS[slot]) for hand in state["hands"]]
         best = max(held)
         winners = [s for s, v in enumerate(held) if v == best]
         if best > 0 and len(winners) == 1:
@@ -581,8 +590,9 @@ def _game_end(state: State) -> None:
             state["events"].append(
                 {"type": "leftover", "seat": winners[0], "slot": slot, "tile": tile}
             )
-        else:
-            state["events"].append({"type": "unsold", "slot": slot, "tile": tile})
+        else:  # why: nobody holds that bank's money, or several hold the most
+            reason = "nobody" if best == 0 else "tie"
+            state["events"].append({"type": "unsold", "slot": slot, "tile": tile, "reason": reason})
     state["final"] = True
     state["phase"] = "place"
     state["current"] = (state["current"] + 1) % state["players"]  # PROPOSED: from the next seat

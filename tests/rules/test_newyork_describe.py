@@ -59,3 +59,28 @@ def test_a_purchase_line_says_whether_it_was_exact() -> None:
     base = {"type": "bought", "seat": 1, "slot": 2, "tile": 41, "paid": [55, 56]}
     assert "exactly" in describe({**base, "exact": True}, NAMES, "en")
     assert "the turn ends" in describe({**base, "exact": False}, NAMES, "en")
+
+
+def test_the_setup_line_names_the_criterion_that_chose_the_first_player() -> None:
+    base = {"type": "setup", "first": 1, "counts": [4, 3, 4], "totals": [22, 21, 25]}
+    assert describe({**base, "by": "count"}, NAMES, "en") == (
+        "Bob has the fewest money cards and begins."
+    )
+    tied = {**base, "counts": [3, 3, 4], "by": "total"}
+    assert "Bob begins: tied for the fewest money cards, with the lowest total" in describe(
+        tied, NAMES, "en"
+    )
+    drawn = {**base, "counts": [3, 3, 4], "totals": [21, 21, 25], "by": "random"}
+    assert "drawn at random" in describe(drawn, NAMES, "en")
+    # Events stored before the criterion was recorded: worked out from counts and totals.
+    for event in (base, tied, drawn):
+        old = {k: v for k, v in event.items() if k != "by"}
+        assert describe(old, NAMES, "en") == describe(event, NAMES, "en")
+
+
+def test_an_unsold_line_says_whether_nobody_held_the_bank_or_several_tied() -> None:
+    base = {"type": "unsold", "slot": 1, "tile": 7}
+    nobody = describe({**base, "reason": "nobody"}, NAMES, "en")
+    assert "nobody holds any green money" in nobody and "tie" not in nobody
+    tie = describe({**base, "reason": "tie"}, NAMES, "en")
+    assert "tie for the most green money" in tie

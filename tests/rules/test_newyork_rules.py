@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules import rng as rngmod
 from rules.errors import IllegalAction, MalformedAction, NotYourTurn
 from rules.newyork import engine
 from rules.newyork.components import MONEY, SCORING_CARDS, TILES, TIMES_SQUARE_BASE
@@ -59,6 +60,42 @@ def test_setup_the_first_player_has_the_fewest_cards_then_the_lowest_total() -> 
         keys = [(len(h), money_total(h)) for h in state["hands"]]
         assert keys[state["current"]] == min(keys)
         assert state["events"][0]["type"] == "setup"
+
+
+def test_setup_the_event_names_the_criterion_that_chose_the_first_player() -> None:
+    seen = set()
+    for seed in range(60):
+        event = fresh(4, seed)["events"][0]
+        counts, totals, first = event["counts"], event["totals"], event["first"]
+        fewest = [s for s, n in enumerate(counts) if n == min(counts)]
+        lowest = [s for s in fewest if totals[s] == min(totals[x] for x in fewest)]
+        expected = "count" if len(fewest) == 1 else "total" if len(lowest) == 1 else "random"
+        assert event["by"] == expected and first in lowest and event["tied"] == lowest
+        seen.add(expected)
+    assert seen == {"count", "total", "random"}
+
+
+def test_setup_proposed_a_seeded_random_seat_begins_among_players_still_tied() -> None:
+    # Seats 0, 2 and 3 tie on 4 cards totalling 22; seat 1 has more cards.
+    hands = [
+        money("blue", 9, 9, 2, 2),
+        money("green", 5, 5, 5, 4, 3),
+        money("orange", 9, 9, 2, 2),
+        money("yellow", 9, 9, 2, 2),
+    ]
+    chosen = {}
+    for seed in range(40):
+        first, by, rng = engine.first_player(hands, rngmod.seed_state(seed))
+        assert by == "random" and first in (0, 2, 3)
+        assert engine.first_player(hands, rngmod.seed_state(seed))[::2] == (first, rng)
+        chosen[seed] = first
+    assert set(chosen.values()) == {0, 2, 3}  # every tied seat begins for some seed
+    richer = [money("blue", 9, 9, 9, 2), *hands[1:]]  # seat 0: 4 cards too, but 29
+    assert {engine.first_player(richer, rngmod.seed_state(seed))[0] for seed in range(20)} == {2, 3}
+    alone = [money("blue", 9, 9, 3), *hands[1:]]  # seat 0: the only one with 3 cards
+    assert engine.first_player(alone, rngmod.seed_state(1))[:2] == (0, "count")
+    lowest = [money("blue", 9, 9, 2, 1), *hands[1:]]  # seat 0: 4 cards like 2 and 3, but 21
+    assert engine.first_player(lowest, rngmod.seed_state(1))[:2] == (0, "total")
 
 
 def test_setup_scoring_a_lies_in_pile_2_and_b_in_pile_4() -> None:
@@ -401,8 +438,8 @@ def test_the_game_ends_when_the_market_cannot_be_refilled_leftovers_go_to_the_mo
     state = GAME.apply(state, 0, "place 1 reserve")
     # Green: nobody holds any (unsold); orange: tied 5 and 5 (unsold); yellow: nobody.
     assert state["phase"] == "over"
-    unsold = [e["tile"] for e in state["events"] if e["type"] == "unsold"]
-    assert sorted(unsold) == [7, 14, 22]
+    unsold = {e["tile"]: e["reason"] for e in state["events"] if e["type"] == "unsold"}
+    assert unsold == {7: "nobody", 14: "tie", 22: "nobody"}
     assert [s["name"] for s in state["scorings"]][-1] == "C"
     assert GAME.outcome(state) is not None
 
