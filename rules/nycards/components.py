@@ -36,10 +36,10 @@ class Building:
 
 @dataclass(frozen=True)
 class BuildingType:
-    """A building type: id, English name, card colour name and scoring-table row."""
+    """A building type: id, card colour name and scoring-table row (its display name is
+    player-facing text: `type_name`, from the i18n catalog)."""
 
     id: str
-    name: str
     colour: str
     row: int
 

@@ -1,7 +1,9 @@
 """The New York card game's data table (`rules/nycards/components.json`) against nycards.md
 "Components" and rules/README.md (building counts and prices, the scoring table).
 
-One test reads the raw file and reports every problem together; the loaded module must agree."""
+One test reads the raw file and reports every problem together; the loaded module must agree.
+The building types' display names (PROPOSED for rows 1–4) are player-facing text: they live in
+the i18n catalog only, never also in the data file."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from i18n import catalog
 from rules.nycards import components
 from rules.nycards.components import DATA_PATH
 
@@ -21,6 +24,7 @@ PRICES = {
     "skyscraper": [7, 8, 9, 9, 9, 10, 11, 11, 11, 12, 13],
 }
 COLOURS = ["blue", "red", "brown", "white", "green", "purple"]
+NAMES = ["Theater", "Museum", "Station", "Church", "Park", "Skyscraper"]  # README, by row
 TABLE = {  # row: A 1st; B 1st/2nd; C 1st/2nd/3rd
     1: ([1], [8, 1], [16, 8, 1]),
     2: ([2], [9, 2], [17, 9, 2]),
@@ -48,6 +52,9 @@ def table_problems(data: dict[str, Any]) -> list[str]:
     types = data["building_types"]
     if [t["colour"] for t in sorted(types, key=lambda t: t["row"])] != COLOURS:
         problems.append(f"building colours by row must be {COLOURS}")
+    for t in types:
+        if set(t) != {"id", "colour", "row"}:
+            problems.append(f"{t['id']}: only id, colour and row (names are in the i18n catalog)")
     for t in types:
         prices = sorted(b["price"] for b in data["buildings"] if b["type"] == t["id"])
         if prices != PRICES.get(t["id"]):
@@ -84,6 +91,19 @@ def test_the_check_reports_a_bad_price_and_a_bad_score() -> None:
     problems = table_problems(data)
     assert any("theater: prices" in p for p in problems)
     assert any("scoring B park" in p for p in problems)
+
+
+def test_the_check_reports_a_type_name_kept_in_the_data_file_too() -> None:
+    data = json.loads(DATA_PATH.read_text(encoding="utf-8"))
+    data["building_types"][0]["name"] = "Theater"
+    assert any("theater: only id, colour and row" in p for p in table_problems(data))
+
+
+def test_building_type_names_are_in_the_i18n_catalog_by_row() -> None:
+    english = catalog("en")
+    by_row = sorted(components.TYPES, key=lambda bt: bt.row)
+    assert [english[f"nycards.type.{bt.id}"] for bt in by_row] == NAMES
+    assert [components.type_name(bt.id) for bt in by_row] == NAMES
 
 
 def test_the_loaded_module_agrees_with_the_file() -> None:
