@@ -305,6 +305,19 @@ def test_pass_is_offered_only_when_nothing_is_possible() -> None:
     assert after["current"] == 1
 
 
+def test_the_turn_ends_by_itself_when_an_exact_payment_leaves_nothing_possible_proposed() -> None:
+    """Ruling `extra_action`: the action after an exact payment is taken (there is no "end");
+    when no take and no buy is left, the turn ends at once."""
+    state = position()
+    state["money_deck"] += state["display"]
+    state["display"] = []
+    set_hand(state, 0, [money("blue", 2), money("green", 1)])  # the Museum costs 3
+    after = GAME.apply(state, 0, f"buy {money('blue', 2)}")  # the Theater's exact price
+    assert not any(e["type"] == "extra_action" for e in after["events"])
+    assert after["current"] == 1 and after["turn_no"] == state["turn_no"] + 1
+    assert None not in after["yard"] and len(after["display"]) == 4, "the turn's end refills"
+
+
 def test_only_the_current_player_acts() -> None:
     state = position()
     assert GAME.to_act(state) == [0]
@@ -419,6 +432,39 @@ def test_leftover_tie_or_nobody_holding_the_currency_gives_nothing_proposed() ->
     assert [e["seat"] for e in leftovers if e["building"] == station] == [None]
 
 
+def test_the_yard_is_refilled_left_to_right_as_far_as_possible_before_the_game_ends() -> None:
+    """One building left for two empty slots: it goes to the leftmost, then the game ends and
+    it is handed out with the other leftovers."""
+    state = position()
+    last = state["building_deck"][0]
+    state["buildings"][2] += state["building_deck"][1:]
+    state["building_deck"] = [last]
+    set_hand(state, 0, [money("blue", 2), money("orange", 4)])
+    state = GAME.apply(state, 0, f"buy {money('blue', 2)}")  # slot 1, exact
+    state = GAME.apply(state, 0, f"buy {money('orange', 4)}")  # slot 3, exact
+    after = GAME.apply(state, 0, f"take {money('yellow', 9)}")
+    assert after["phase"] == "over" and not after["building_deck"]
+    leftovers = [(e["slot"], e["building"]) for e in after["events"] if e["type"] == "leftover"]
+    assert leftovers == [(0, last), (1, state["yard"][1]), (3, state["yard"][3])]
+    assert_every_card_in_one_place(after)
+
+
+def test_end_without_refill_a_scoring_card_still_in_the_deck_never_scores_proposed() -> None:
+    """Ruling `end_without_refill`: the game ends before the money display is refilled, so A on
+    top of the money deck is never turned up; only C is scored."""
+    state = end_position()
+    deck = [c for c in state["money_deck"] if c not in SCORING_CARDS]
+    state["money_deck"] = [301, *deck, 302]
+    set_hand(state, 0, [money("blue", 2)])
+    state = GAME.apply(state, 0, f"buy {money('blue', 2)}")
+    after = GAME.apply(state, 0, f"take {money('yellow', 9)}")
+    assert after["phase"] == "over"
+    assert [s["scoring"] for s in after["scorings"]] == ["C"]
+    assert after["money_deck"][0] == 301 and 302 in after["money_deck"]
+    assert len(after["display"]) == 3, "the display is not refilled at the end"
+    assert_every_card_in_one_place(after)
+
+
 def test_most_points_win_and_ties_share_the_victory() -> None:
     state = end_position()
     set_hand(state, 0, [money("blue", 2)])
@@ -502,3 +548,34 @@ def test_dirk_gets_6_after_scoring_a_and_a_third_rounded_down_after_b() -> None:
     got = [e for e in final["events"] if e["type"] == "dirk_got"]
     assert [(e["after"], len(e["buildings"])) for e in got] == [("B", 3)]
     assert final["dirk_buildings"] == dirk_before + state["building_deck"][:3]
+
+
+def test_dirk_short_deck_gives_dirk_what_is_left_proposed() -> None:
+    """Ruling `dirk_short_deck`: after scoring A Dirk is due 6, but only 4 are left: he takes
+    those 4 and the building deck is empty."""
+    state = dirk_position()
+    deck = [c for c in state["money_deck"] if c not in SCORING_CARDS]
+    state["money_deck"] = [301, *deck, 302]
+    left = state["building_deck"][:4]
+    state["buildings"][1] += state["building_deck"][4:]
+    state["building_deck"] = list(left)
+    before = list(state["dirk_buildings"])
+    after = GAME.apply(state, 0, f"take {money('yellow', 9)}")
+    got = [e for e in after["events"] if e["type"] == "dirk_got"]
+    assert [(e["after"], e["buildings"]) for e in got] == [("A", left)]
+    assert after["dirk_buildings"] == before + left and after["building_deck"] == []
+    assert_every_card_in_one_place(after)
+
+
+def test_dirk_cannot_win_proposed() -> None:
+    """Ruling `dirk_cannot_win`: Dirk's points are kept and reported, but only players win."""
+    state = end_position(2)
+    state["scores"], state["dirk_score"] = [10, 30], 500
+    set_hand(state, 0, [money("blue", 2)])
+    state = GAME.apply(state, 0, f"buy {money('blue', 2)}")
+    state = GAME.apply(state, 0, "keep")
+    after = GAME.apply(state, 0, f"take {money('yellow', 9)}")
+    outcome = GAME.outcome(after)
+    assert outcome is not None and after["dirk_score"] > max(outcome.scores)
+    assert outcome.detail == {"dirk_score": after["dirk_score"]}
+    assert outcome.winners == (1,) and len(outcome.scores) == 2
