@@ -517,6 +517,36 @@ def test_a_lone_tile_cannot_be_taken_out_and_a_tall_one_cannot_be_removed() -> N
     assert error_key(state, a, f"remove {f1}") == "palazzo.error.not_alone"
 
 
+def test_rebuild_inserts_a_lone_tile_at_the_base_of_a_palazzo() -> None:
+    """A one-tile palazzo may be inserted into another anywhere, even at the base."""
+    f1, f2, f3 = tile("brick", 1, 3), tile("marble", 2, 3), tile("sandstone", 3, 2)
+    state, a = rebuilder([[f2, f3], [f1]])
+    state = GAME.apply(state, a, f"rebuild {state['hands'][a][0]}")
+    assert f"insert {f1} 1" in GAME.choices(state, a).moves
+    state = GAME.apply(state, a, f"insert {f1} 1")
+    assert state["palazzi"][a] == [[f1, f2, f3]], "the lone floor 1 goes under floor 2"
+
+
+def test_a_tile_of_a_tall_palazzo_cannot_be_inserted_directly() -> None:
+    """Only a one-tile palazzo is inserted: moving a tile from one palazzo into another takes
+    two rebuilds (take it out, then insert it)."""
+    f1, f2, f3, f4 = (
+        tile("brick", 1, 3),
+        tile("marble", 2, 3),
+        tile("sandstone", 3, 2),
+        tile("brick", 4, 1),
+    )
+    state, a = rebuilder([[f1, f3], [f2, f4]])
+    state = GAME.apply(state, a, f"rebuild {state['hands'][a][0]}")
+    assert f"insert {f2} 1" not in GAME.choices(state, a).moves
+    assert error_key(state, a, f"insert {f2} 1") == "palazzo.error.not_alone"
+    state = GAME.apply(state, a, f"out {f2}")  # the first rebuild: a palazzo of its own
+    state["active"] = state["actor"] = a  # a's next turn
+    state = GAME.apply(state, a, f"rebuild {state['hands'][a][0]}")
+    state = GAME.apply(state, a, f"insert {f2} 1")  # the second rebuild
+    assert state["palazzi"][a] == [[f1, f2, f3], [f4]]
+
+
 # ------------------------------------------------------------------ scoring and the end
 
 
