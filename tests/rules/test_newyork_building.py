@@ -3,11 +3,12 @@ the seed's four illegal examples, the redesign checks, and the spot labels."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 
-from rules.newyork import building
+from rules.newyork import building, engine
 from rules.newyork.building import (
     RULE_HOLE,
     RULE_MATCH,
@@ -25,7 +26,7 @@ from rules.newyork.building import (
     spot_label,
     swap_error,
 )
-from rules.newyork.components import BUILDING_IDS, TILES
+from rules.newyork.components import BUILDING_IDS, STREETS, TILES, TIMES_SQUARE_BASE, TIMES_SQUARES
 from tests.helpers.newyork import city, tile_with
 
 PLAIN = tile_with("....")
@@ -190,3 +191,87 @@ def test_every_offered_spot_is_accepted_by_the_whole_city_check(tile: int) -> No
     grid = city("TS .... ..X.", ".... .... X...")
     for cell in legal_spots(grid, tile):
         assert city_error({**grid, cell: tile}) is None
+
+
+# ------------------------------------------------------------------ fast listings vs whole city
+
+
+def random_city(rng: random.Random, size: int) -> tuple[building.Grid, list[int]]:
+    """A legal city of up to `size` tiles grown at random, each step checked by the whole-city
+    check alone (`city_error`), and the tiles left over."""
+    grid: building.Grid = {(0, 0): TIMES_SQUARE_BASE}
+    pool = list(BUILDING_IDS)
+    for _ in range(8 * size):
+        if len(grid) >= size:
+            break
+        cell = rng.choice(sorted(building.frontier(grid)))
+        tile = rng.choice(pool)
+        if city_error({**grid, cell: tile}) is None:
+            grid[cell] = tile
+            pool.remove(tile)
+    return grid, pool
+
+
+def whole_city_ok(grid: building.Grid, cell: building.Cell, tile: int | None) -> bool:
+    """Whether the city with `cell` holding `tile` (None: emptied) obeys every building rule,
+    checked on the whole city; Times Square stays where it is."""
+    if grid.get(cell) in TIMES_SQUARES:
+        return False
+    changed = dict(grid)
+    if tile is None:
+        del changed[cell]
+    else:
+        changed[cell] = tile
+    return city_error(changed) is None
+
+
+def near(grid: building.Grid) -> list[building.Cell]:
+    """The empty cells within two steps of the city's extent (all candidates, legal or not)."""
+    xs, ys = [x for x, _ in grid], [y for _, y in grid]
+    return [
+        (x, y)
+        for x in range(min(xs) - 2, max(xs) + 3)
+        for y in range(min(ys) - 2, max(ys) + 3)
+        if (x, y) not in grid
+    ]
+
+
+@pytest.mark.parametrize("batch", range(4))
+def test_the_fast_listings_agree_with_the_whole_city_check_on_random_cities(batch: int) -> None:
+    rng = random.Random(batch)
+    for _ in range(75):
+        grid, pool = random_city(rng, rng.randint(1, 28))
+        reserve = rng.sample(pool, 4)
+        spots = building.open_spots(grid)
+        for tile in reserve:
+            legal = {c for c in near(grid) if whole_city_ok(grid, c, tile)}
+            assert set(legal_spots(grid, tile, spots)) == legal, (grid, tile)
+            assert {c for c in near(grid) if placement_error(grid, tile, c) is None} == legal
+        removable = {c for c in grid if whole_city_ok(grid, c, None)}
+        assert set(building.removable_cells(grid)) == removable, grid
+        assert all(building.removal_ok(grid, c) == (c in removable) for c in grid)
+        swaps = building.swap_cells(grid)
+        assert {cell for cell, _m, _n in swaps} == {c for c in grid if grid[c] not in TIMES_SQUARES}
+        for tile in reserve:
+            for cell, mask, need in swaps:
+                full = whole_city_ok(grid, cell, tile)
+                assert (STREETS[tile] & mask == need) == full, (grid, cell, tile)
+                assert building.swap_ok(grid, cell, tile) == full
+                assert (swap_error(grid, cell, tile) is None) == full
+        state = {"cities": [building.cells_of(grid)], "reserves": [reserve]}
+        label = building.spot_labeller(grid)
+        expected = {
+            f"move {tile} {label(c)}"
+            for tile in reserve
+            for c in near(grid)
+            if whole_city_ok(grid, c, tile)
+        }
+        expected |= {f"move {grid[c]} reserve" for c in removable}
+        expected |= {
+            f"swap {tile} {grid[c]}"
+            for tile in reserve
+            for c in grid
+            if whole_city_ok(grid, c, tile)
+        }
+        moves = engine.redesign_moves(state, 0)
+        assert len(moves) == len(set(moves)) and set(moves) == expected

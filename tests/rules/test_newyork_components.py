@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
+
+import pytest
 
 from rules.newyork.components import (
     BANKS,
@@ -31,6 +34,68 @@ PRICES = {
     "park": [6, 7, 8, 8, 8, 9, 10, 10, 10, 11, 12],
     "skyscraper": [7, 8, 9, 9, 9, 10, 11, 11, 11, 12, 13],
 }
+
+# newyork.md "Tiles", copied verbatim: number, type, price and street sides (T R B L, X = street).
+SPEC_TABLE = """
+| # | type | price | TRBL | # | type | price | TRBL |
+|---|---|---|---|---|---|---|---|
+| 1 | Theater | 2 | XX.X | 28 | Church | 8 | X..X |
+| 2 | Theater | 3 | ..XX | 29 | Church | 9 | ...X |
+| 3 | Theater | 4 | .XX. | 30 | Church | 9 | ..X. |
+| 4 | Theater | 5 | X..X | 31 | Church | 10 | .... |
+| 5 | Theater | 6 | X... | 32 | Church | 11 | .... |
+| 6 | Theater | 7 | .X.. | 33 | Park | 6 | .XXX |
+| 7 | Theater | 8 | .... | 34 | Park | 7 | X.XX |
+| 8 | Museum | 3 | .XXX | 35 | Park | 8 | ..XX |
+| 9 | Museum | 4 | XX.. | 36 | Park | 8 | XX.. |
+| 10 | Museum | 5 | ..XX | 37 | Park | 8 | X..X |
+| 11 | Museum | 6 | .XX. | 38 | Park | 9 | .X.. |
+| 12 | Museum | 7 | ...X | 39 | Park | 10 | X... |
+| 13 | Museum | 8 | ..X. | 40 | Park | 10 | ...X |
+| 14 | Museum | 9 | .... | 41 | Park | 10 | .... |
+| 15 | Station | 4 | XXX. | 42 | Park | 11 | .... |
+| 16 | Station | 5 | X..X | 43 | Park | 12 | ..X. |
+| 17 | Station | 6 | ..XX | 44 | Skyscraper | 7 | XX.X |
+| 18 | Station | 6 | XX.. | 45 | Skyscraper | 8 | XXX. |
+| 19 | Station | 7 | .XX. | 46 | Skyscraper | 9 | .XX. |
+| 20 | Station | 8 | X... | 47 | Skyscraper | 9 | XX.. |
+| 21 | Station | 8 | .X.. | 48 | Skyscraper | 9 | X..X |
+| 22 | Station | 9 | .... | 49 | Skyscraper | 10 | ...X |
+| 23 | Station | 10 | .... | 50 | Skyscraper | 11 | X... |
+| 24 | Church | 5 | X.XX | 51 | Skyscraper | 11 | ..X. |
+| 25 | Church | 6 | .XX. | 52 | Skyscraper | 11 | .... |
+| 26 | Church | 7 | ..XX | 53 | Skyscraper | 12 | .... |
+| 27 | Church | 7 | XX.. | 54 | Skyscraper | 13 | .X.. |
+"""
+
+
+def spec_tiles() -> dict[int, tuple[str, int, str]]:
+    """The spec table's 54 rows: {number: (type, price, TRBL)} (two tiles per table row)."""
+    found: dict[int, tuple[str, int, str]] = {}
+    for line in SPEC_TABLE.strip().splitlines()[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        for number, kind, price, sides in (cells[:4], cells[4:]):
+            found[int(number)] = (kind.lower(), int(price), sides)
+    return found
+
+
+def test_every_one_of_the_54_tiles_matches_the_spec_table() -> None:
+    spec = spec_tiles()
+    assert sorted(spec) == list(range(1, 55))
+    for number, (kind, price, sides) in spec.items():
+        tile = TILES[number]
+        mask = sum(
+            bit for bit, ch in zip((TOP, RIGHT, BOTTOM, LEFT), sides, strict=True) if ch == "X"
+        )
+        assert (tile.type, tile.price, tile.streets) == (kind, price, mask), number
+        assert STREETS[number] == mask, number
+
+
+def test_the_copied_table_is_the_one_in_the_spec_when_the_spec_is_at_hand() -> None:
+    spec = Path(__file__).resolve().parents[3] / "shared" / "rules" / "newyork.md"
+    if not spec.is_file():
+        pytest.skip("the shared specs are not next to this checkout")
+    assert SPEC_TABLE.strip() in spec.read_text(encoding="utf-8")
 
 
 def test_there_are_54_building_tiles_numbered_1_to_54() -> None:
