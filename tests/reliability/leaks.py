@@ -30,6 +30,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
+import discord
 from PIL import Image
 
 from cogs import ids
@@ -243,6 +244,16 @@ def component_strings(payload: Any, texts: list[str], id_list: list[str]) -> Non
             component_strings(value, texts, id_list)
 
 
+def embed_texts(embed: discord.Embed) -> list[str]:
+    """Every text of an embed its audience reads: title, description, author, each field's
+    name and value, footer (all visible text, none of it an id)."""
+    texts = [embed.title, embed.description, embed.author.name]
+    for embed_field in embed.fields:
+        texts += [embed_field.name, embed_field.value]
+    texts.append(embed.footer.text)
+    return [text for text in texts if text]
+
+
 def built(kind: str, audience: int | None, out: Outgoing, pictures: PictureRecorder) -> Built:
     for picture, _ in out.images:  # drawn as the cogs would (the recorder notes the inputs)
         picture()
@@ -250,7 +261,7 @@ def built(kind: str, audience: int | None, out: Outgoing, pictures: PictureRecor
     if out.view is not None:
         component_strings(out.view.to_components(), texts, id_list)
     if out.embed is not None:
-        component_strings(out.embed.to_dict(), texts, id_list)
+        texts += embed_texts(out.embed)
     return Built(kind, audience, texts, id_list, pictures.take())
 
 
@@ -303,7 +314,7 @@ class Detector:
             self.fail(message, "secret items in its text", shown, state)
         shown = named_items(self.game_id, message.texts[1:], LOCALE) & secret
         if shown:
-            self.fail(message, "secret items in its labels", shown, state)
+            self.fail(message, "secret items in its labels or embed", shown, state)
         shown = self.items_in_ids(message.ids) & secret
         if shown:
             self.fail(message, "secret items in its component ids or values", shown, state)

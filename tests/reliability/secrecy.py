@@ -55,6 +55,9 @@ class Secrets(Protocol):
         """Each text form that names exactly one item, mapped to the item (labels shared by
         several items, such as Money's "bluff card", are left out)."""
 
+    def hand_label(self, item: int, locale: str | None) -> str:
+        """The text form of a card that can be in a hand (copies may share it, `red 3`)."""
+
     def action_items(self, action: str) -> set[int]:
         """The items an action text names (`bid 12,35` → {12, 35}; `take 2` names a seat)."""
 
@@ -109,6 +112,9 @@ class MoneySecrets:
 
     def tokens(self, locale: str | None) -> Mapping[str, int]:
         return {label(cid, locale): cid for cid in CARDS if cid not in BLUFF_IDS}
+
+    def hand_label(self, item: int, locale: str | None) -> str:
+        return label(item, locale)
 
     def action_items(self, action: str) -> set[int]:
         verb, _, rest = action.partition(" ")

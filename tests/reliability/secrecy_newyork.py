@@ -57,6 +57,9 @@ class NewYorkSecrets:
     def tokens(self, locale: str | None) -> Mapping[str, int]:
         return {money_label(cid, locale): cid for cid in MONEY}
 
+    def hand_label(self, item: int, locale: str | None) -> str:
+        return money_label(item, locale)
+
     def action_items(self, action: str) -> set[int]:
         words = action.split()
         if words and words[0] in ("take", "pay") and len(words) == 2:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from rules.contract import State, View
-from rules.nycards.components import BUILDINGS, building_label
+from rules.nycards.components import BUILDINGS, building_label, money_label
 from tests.helpers.nycards import scramble_hidden
 from tests.helpers.playout import ints_in_lists
 
@@ -53,6 +53,9 @@ class NyCardsSecrets:
         labels = {b: building_label(b, locale) for b in BUILDINGS}
         counts = Counter(labels.values())
         return {text: b for b, text in labels.items() if counts[text] == 1}
+
+    def hand_label(self, item: int, locale: str | None) -> str:
+        return money_label(item, locale)
 
     def action_items(self, action: str) -> set[int]:
         verb, _, rest = action.partition(" ")

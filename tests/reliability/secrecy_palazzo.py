@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from rules.contract import State, View
-from rules.palazzo.components import TILES, tile_label
+from rules.palazzo.components import TILES, money_label, tile_label
 from tests.helpers.palazzo import scramble_hidden, view_items
 
 
@@ -51,6 +51,9 @@ class PalazzoSecrets:
         for tile in TILES:
             labels.setdefault(tile_label(tile, locale), []).append(tile)
         return {text: ids[0] for text, ids in labels.items() if len(ids) == 1}
+
+    def hand_label(self, item: int, locale: str | None) -> str:
+        return money_label(item, locale)
 
     def action_items(self, action: str) -> set[int]:
         verb, _, rest = action.partition(" ")
