@@ -8,10 +8,11 @@ wrong-seat actions, seats out of range and repeated submissions. Every refusal i
 
 Components: forged and malformed `custom_id`s pressed by members, outsiders, in the game's
 channel, another channel and DMs, dispatched as discord.py does (a template must `fullmatch`;
-the item is rebuilt with `from_custom_id` and its callback runs) against a fake interaction.
-Nothing raises, every press is answered, a refused press changes nothing, and a move is applied
-exactly when it is legitimate: the clicker's own seat, the board's version, the game's channel
-(or a DM), a legal move.
+the item is rebuilt with `from_custom_id` around a button or a select menu, as its class
+declares, a menu gets the chosen values, and its callback runs) against a fake interaction.
+Nothing raises, every press is answered, a refused press changes nothing, and a move (a move
+button, or a move menu's one chosen value) is applied exactly when it is legitimate: the
+clicker's own seat, the board's version, the game's channel (or a DM), a legal move.
 
 Example counts are modest in CI (TAVOLO_FUZZ_EXAMPLES overrides them; TAVOLO_FUZZ_RANDOM=1
 explores new examples instead of CI's fixed ones).
@@ -23,7 +24,9 @@ import asyncio
 import random
 import re
 import shutil
+import typing
 from collections import Counter
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -35,7 +38,7 @@ from hypothesis import strategies as st
 
 from cogs import ids
 from cogs.board import hand_panel
-from cogs.items import ALL_ITEMS, HandButton, LobbyButton, MoveButton, PickConfirm, PickSelect
+from cogs.items import ALL_ITEMS, HandButton, LobbyButton, MoveButton, MoveSelect, PickConfirm
 from cogs.play import Play
 from cogs.play_actions import change_pick, drafted
 from db.records import GameRecord
@@ -328,7 +331,7 @@ class World:
             match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
             if match is None:
                 continue
-            if cls is PickSelect:
+            if issubclass(wrapped(cls), discord.ui.Select):
                 base: Any = discord.ui.Select(custom_id=custom_id)
             else:
                 base = discord.ui.Button(custom_id=custom_id, label="x")
@@ -337,6 +340,14 @@ class World:
             await item.callback(interaction)
             return interaction, cls
         return interaction, None
+
+
+def wrapped(cls: type) -> type:
+    """The discord.py item a `DynamicItem` class wraps (`DynamicItem[discord.ui.Select]`)."""
+    return typing.get_args(cls.__orig_bases__[0])[0]
+
+
+MOVE_ITEMS = (MoveButton, MoveSelect)
 
 
 def custom_ids(world: World, records: list[GameRecord], data: st.DataObject) -> str:
@@ -358,9 +369,12 @@ def custom_ids(world: World, records: list[GameRecord], data: st.DataObject) -> 
         actions += legal_texts(record.game, record.state, rng)
     action = data.draw(st.sampled_from(actions))
     kind = data.draw(st.sampled_from(["bid", "x", "", "BID", *verbs(record.game)]))
-    shape = data.draw(st.integers(0, 7))
+    shape = data.draw(st.integers(0, 8))
     if shape == 0:
         return f"tv:mv:{game}:{seat}:{since}:{action}"
+    if shape == 6:
+        menu = data.draw(st.sampled_from(["0", "1", "2", "99", "", "٣"]))
+        return f"tv:ms:{game}:{seat}:{since}:{menu}"
     if shape == 1:
         return f"tv:hand:{game}"
     if shape == 2:
@@ -384,10 +398,21 @@ def custom_ids(world: World, records: list[GameRecord], data: st.DataObject) -> 
 
 
 def legitimate_move(
-    record: GameRecord, custom_id: str, user: int, guild_id: int | None, channel_id: int | None
+    record: GameRecord,
+    custom_id: str,
+    values: list[str],
+    user: int,
+    guild_id: int | None,
+    channel_id: int | None,
 ) -> bool:
-    """Whether a MoveButton press should be applied, decided independently of the cogs."""
+    """Whether a move button press or a move menu choice should be applied, decided
+    independently of the cogs (a menu plays its one chosen value, cut to 100 characters)."""
     match = re.fullmatch(r"tv:mv:(\d+):(\d+):(\d+):(.*)", custom_id)  # \d: as discord.py
+    menu = re.fullmatch(r"tv:ms:(\d+):(\d+):(\d+):\d+", custom_id)
+    if match is None and menu is not None:
+        match, action = menu, values[0][:100] if len(values) == 1 else ""
+    elif match is not None:
+        action = match[4]
     if match is None or int(match[1]) != record.id or record.status != "running":
         return False
     seat = record.seat_of(user)
@@ -396,7 +421,7 @@ def legitimate_move(
     if guild_id is not None and channel_id != record.channel_id:
         return False
     try:
-        get_game(record.game).apply(record.state, seat, match[4])
+        get_game(record.game).apply(record.state, seat, action)
     except RuleError:
         return False
     return True
@@ -404,10 +429,11 @@ def legitimate_move(
 
 def genuine_press(
     records: list[GameRecord], data: st.DataObject
-) -> tuple[str, int, tuple[int | None, int | None]]:
+) -> tuple[str, int, tuple[int | None, int | None], list[str] | None]:
     """A press as a member would make it (their own waiting seat, the current board, a legal
-    move, in the game's channel or their DMs), then perhaps one thing changed: the seat, the
-    version, the clicker, the channel or the move."""
+    move — a button, or a menu's one chosen value — in the game's channel or their DMs), then
+    perhaps one thing changed: the seat, the version, the clicker, the channel or the move.
+    The menu values to send with it, when they are not left to chance (None)."""
     running = [r for r in records if r.status == "running"]
     record = data.draw(st.sampled_from(running), label="game")
     game = get_game(record.game)
@@ -431,18 +457,34 @@ def genuine_press(
     assert user is not None
     picks = game.choices(record.state, seat).picks if seat in record.waiting else ()
     kind = picks[0].kind if picks else "bid"
-    shape = data.draw(st.sampled_from(["mv", "mv", "pk", "pkok"]), label="shape")
+    shape = data.draw(st.sampled_from(["mv", "mv", "ms", "ms", "pk", "pkok"]), label="shape")
     if shape == "pk":
-        return f"tv:pk:{record.id}:{seat}:{since}:{kind}:0", user, where
+        return f"tv:pk:{record.id}:{seat}:{since}:{kind}:0", user, where, None
     if shape == "pkok":
-        return f"tv:pkok:{record.id}:{seat}:{since}:{kind}", user, where
-    return f"tv:mv:{record.id}:{seat}:{since}:{action}", user, where
+        return f"tv:pkok:{record.id}:{seat}:{since}:{kind}", user, where, None
+    if shape == "ms":
+        menu = data.draw(st.integers(0, 2), label="menu")
+        return f"tv:ms:{record.id}:{seat}:{since}:{menu}", user, where, [action]
+    return f"tv:mv:{record.id}:{seat}:{since}:{action}", user, where, None
+
+
+def menu_values(records: list[GameRecord], data: st.DataObject) -> list[str]:
+    """What a forged select menu might send: item ids, odd digits, junk, and actions (legal
+    ones of any seat, near misses, repeats), none to many."""
+    rng = random.Random(data.draw(st.integers(0, 999)))
+    actions = [
+        a for r in records if r.status == "running" for a in legal_texts(r.game, r.state, rng)
+    ]
+    near = [mutate(a, data, records[0].game) for a in actions[:2]]
+    pool = ["1", "2", "70", "²", "٣", "x", "99", "", "pass", "a" * 150, *actions, *near]
+    return data.draw(st.lists(st.sampled_from(pool), max_size=3), label="values")
 
 
 async def press_and_check(world: World, data: st.DataObject) -> str:
     records = world.games
+    values: list[str] | None = None
     if any(r.status == "running" for r in records) and data.draw(st.booleans(), label="genuine"):
-        custom_id, user, where = genuine_press(records, data)
+        custom_id, user, where, values = genuine_press(records, data)
     else:
         custom_id = custom_ids(world, records, data)
         users = {s.user_id for r in records for s in r.seats if s.user_id} | {World.OUTSIDER}
@@ -451,7 +493,7 @@ async def press_and_check(world: World, data: st.DataObject) -> str:
         where = data.draw(st.sampled_from(places), label="where")
     if len(custom_id) > 100:  # Discord refuses longer ids; they never reach the bot
         return "too long"
-    values = data.draw(st.lists(st.sampled_from(["1", "2", "70", "²", "٣", "x", "99"]), max_size=3))
+    values = menu_values(records, data) if values is None else values
     message = None
     own_games = [r for r in records if r.seat_of(user) is not None and r.status == "running"]
     if own_games and data.draw(st.booleans(), label="drafted"):
@@ -467,19 +509,41 @@ async def press_and_check(world: World, data: st.DataObject) -> str:
     before = await world.snapshot()
     interaction, cls = await world.press(custom_id, user, *where, values=values, message=message)
     after = await world.snapshot()
+    press = Press(custom_id, values, user, where, interaction, cls)
+    verdict = await judge(world, press, before, after)
+    return f"menu {verdict}" if cls is MoveSelect else verdict
+
+
+@dataclass
+class Press:
+    """One dispatched press: what was pressed, with which values, by whom, where, and what
+    answered it (`cls`: the item class whose template matched, None if none did)."""
+
+    custom_id: str
+    values: list[str]
+    user: int
+    where: tuple[int | None, int | None]
+    interaction: FakeInteraction
+    cls: type | None
+
+
+async def judge(world: World, press: Press, before: dict, after: dict) -> str:
+    """Check one press against the snapshots taken around it; its verdict."""
+    records, custom_id, values, user = world.games, press.custom_id, press.values, press.user
+    where, interaction, cls = press.where, press.interaction, press.cls
     if cls is None:
         assert not interaction.answers and before == after
         return "no match"
     assert interaction.answers, f"{custom_id!r} by {user} in {where}: no answer at all"
     changed = [g for g in before if before[g] != after[g]]
     named = re.match(r"tv:\w+:(\d+)", custom_id)  # \d: any decimal digit, as the templates
-    if cls is MoveButton:
+    if cls in MOVE_ITEMS:
         target = next((r for r in records if named and r.id == int(named[1])), None)
-        should = target is not None and legitimate_move(target, custom_id, user, *where)
-        assert bool(changed) == should, (custom_id, user, where, interaction.answers)
+        should = target is not None and legitimate_move(target, custom_id, values, user, *where)
+        assert bool(changed) == should, (custom_id, values, user, where, interaction.answers)
     if not changed:
         first = interaction.answers[0]
-        if cls in (MoveButton, PickConfirm, LobbyButton):
+        if cls in (*MOVE_ITEMS, PickConfirm, LobbyButton):
             texts = set(catalog("en").values())
             assert first.ephemeral, (custom_id, interaction.answers)
             assert any(interaction.refusal.startswith(t.split("{")[0]) for t in texts)
@@ -495,7 +559,7 @@ async def press_and_check(world: World, data: st.DataObject) -> str:
         return "lobby change"
     new = [a for a in await world.store.actions(record.id) if a.version > before[record.id][0]]
     assert new and new[0].user_id == user and new[0].seat == record.seat_of(user)
-    assert guild_ok(where, record) and cls in (MoveButton, PickConfirm)
+    assert guild_ok(where, record) and cls in (*MOVE_ITEMS, PickConfirm)
     await assert_consistent(world.store, record.id)
     return "applied"
 
@@ -530,6 +594,7 @@ def test_forged_custom_ids_are_refused_and_change_nothing(game_id: str, tmp_path
         runner.close()
     print(f"\nforged custom_ids ({game_id}): {dict(outcomes)}")
     assert outcomes["refused"] > 50 and outcomes["applied"] > 5
+    assert outcomes["menu refused"] > 10 and outcomes["menu applied"] > 0
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
