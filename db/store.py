@@ -290,7 +290,7 @@ class Store:
                     )
                 await self._conn.execute("COMMIT")
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                await self._rollback()
                 raise
             record = await self.get_game(game_id)
         assert record is not None
@@ -311,6 +311,12 @@ class Store:
             "SELECT ?, CAST(w.key AS INTEGER), w.value, ? FROM json_each(?) AS w",
             (game_id, when, current),
         )
+
+    async def _rollback(self) -> None:
+        """Roll back the transaction under way, unless SQLite already has (it does on some
+        errors, e.g. a full disk): the error that stopped the transaction is the one raised."""
+        if self._conn.in_transaction:
+            await self._conn.execute("ROLLBACK")
 
     async def _exists(self, game_id: int) -> bool:
         async with self._conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)) as cur:
@@ -371,7 +377,7 @@ class Store:
                 counts["games"] = cur.rowcount
                 await self._conn.execute("ROLLBACK" if dry_run else "COMMIT")
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                await self._rollback()
                 raise
             if compact and not dry_run:
                 await self._conn.execute("VACUUM")
