@@ -4,7 +4,8 @@
 settings, dm_channels, http.start_private_message, get_partial_messageable) and records every
 message it is asked to send or edit; `fail(...)` makes chosen calls raise Discord HTTP errors.
 `FakeInteraction` offers what the handlers in `cogs/` use of `discord.Interaction` and records
-every answer. Nothing here opens a socket.
+every answer; `response_error` makes its responses raise instead (e.g. `UNKNOWN_INTERACTION`:
+the interaction timed out before it was answered). Nothing here opens a socket.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ UNKNOWN_CHANNEL = partial(http_error, 404, 10003, "Unknown Channel")
 UNKNOWN_MESSAGE = partial(http_error, 404, 10008, "Unknown Message")
 RATE_LIMITED = partial(http_error, 429, 0, "You are being rate limited.")
 SERVER_ERROR = partial(http_error, 502, 0, "Bad Gateway")
+UNKNOWN_INTERACTION = partial(http_error, 404, 10062, "Unknown interaction")
 
 
 @dataclass
@@ -171,14 +173,20 @@ class Answer:
 
 
 class FakeResponse:
-    def __init__(self, interaction: FakeInteraction) -> None:
+    """`interaction.response`; with `error` (a factory) every response raises it, and the
+    interaction stays unanswered, as discord.py leaves it when Discord refuses the response."""
+
+    def __init__(self, interaction: FakeInteraction, error: Any = None) -> None:
         self._i = interaction
         self._done = False
+        self._error = error
 
     def is_done(self) -> bool:
         return self._done
 
     def _respond(self) -> None:
+        if self._error is not None:
+            raise self._error()
         if self._done:
             raise discord.InteractionResponded(self._i)  # type: ignore[arg-type]
         self._done = True
@@ -224,6 +232,7 @@ class FakeInteraction:
         data: dict[str, Any] | None = None,
         command: bool = False,
         locale: str = "en-US",
+        response_error: Any = None,
     ) -> None:
         self.client = client
         self.id = next(_ids)
@@ -241,7 +250,7 @@ class FakeInteraction:
             else discord.InteractionType.component
         )
         self.namespace = SimpleNamespace()
-        self.response = FakeResponse(self)
+        self.response = FakeResponse(self, response_error)
         self.followup = FakeFollowup(self)
         self.answers: list[Answer] = []
 

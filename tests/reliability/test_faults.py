@@ -4,6 +4,8 @@
   deleted messages, 429, 5xx, a DM channel that cannot be opened): the move stays committed,
   the game stays consistent and playable, and other games are served;
 - a deleted game channel (404 Unknown Channel when posting the board) ends the game (aborted);
+- an interaction that timed out before it was answered (404 Unknown interaction): the move
+  stays committed and the board is still posted;
 - `database is locked` during a save: the player gets a clear message, nothing changes, and
   the next press works once the lock is gone;
 - a corrupt or unreachable database at start-up: one line on stderr, exit code 1, no traceback
@@ -35,6 +37,7 @@ from tests.reliability.fakes import (
     RATE_LIMITED,
     SERVER_ERROR,
     UNKNOWN_CHANNEL,
+    UNKNOWN_INTERACTION,
     UNKNOWN_MESSAGE,
     FakeBot,
     FakeInteraction,
@@ -145,6 +148,43 @@ async def test_a_deleted_channel_ends_its_game(
     late = FakeInteraction(bot, game_a.seats[seat].user_id, guild_id=1, channel_id=1)
     await press_move(late, game_a.id, seat, game_a.waiting[seat], "pass")
     assert late.refusal in (t("error.not_running"), t("error.stale"))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("how", ["button", "typed"])
+async def test_a_timed_out_interaction_still_plays_and_posts(
+    game_id: str, how: str, tables: Tables, store: Store, bot: FakeBot
+) -> None:
+    """Discord refuses the late answer (10062): the move stays committed (it was saved before
+    the answer), the board is still posted, nothing raises; the game plays on."""
+    record = await members_game(tables, game_id, 1)
+    rng = random.Random(6)
+    move = member_move(record, rng)
+    assert move is not None
+    seat, user, action, since = move
+    late = FakeInteraction(
+        bot,
+        user,
+        guild_id=1,
+        channel_id=1,
+        command=how == "typed",
+        response_error=UNKNOWN_INTERACTION,
+    )
+    posted = len(bot.in_channel(1))
+    if how == "button":
+        await press_move(late, record.id, seat, since, action)
+    else:
+        await Play.move.callback(Play(bot), late, action=action)  # type: ignore[arg-type]
+    assert late.answers == [], "nothing can be answered to a timed-out interaction"
+    after = await assert_consistent(store, record.id)
+    logged = [a for a in await store.actions(record.id) if a.version > record.version]
+    assert (logged[0].seat, logged[0].user_id, logged[0].action) == (seat, user, action)
+    boards = [s for s in bot.in_channel(1)[posted:] if s.op == "send" and "files" in s.kwargs]
+    assert boards, "the board of the committed move was not posted"
+    assert await store.get_message(record.id, "board") == (1, boards[-1].message_id)
+    if after.status == "running":
+        press = await press_genuine(bot, after, rng)
+        assert [a.how for a in press.answers] == ["defer"]
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
