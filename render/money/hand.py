@@ -19,7 +19,7 @@ from render.money.common import (
     seat_name,
     symbol,
 )
-from render.money.status import STATUS, seat_status
+from render.money.status import STATUS, order_position, seat_status
 from rules.money.components import CARDS, HIGH_THRESHOLD, LOW_THRESHOLD, TRIO_BONUS, TRIO_VALUES
 from rules.money.scoring import currency_points, score_cards
 
@@ -159,7 +159,7 @@ def _prompt(
     else:
         style = STATUS[seat_status(view, seat)]
         if style.key:
-            words = t(style.key, locale, pos=0)
+            words = t(style.key, locale, pos=order_position(view, seat))
             x = pill(draw, (x, mid), words, 20, style.pill, style.ink)[2] + 16
     text(
         draw,

@@ -60,3 +60,31 @@ def test_cards_in_a_group_are_sorted_by_value_then_serial() -> None:
     keys = [(CARDS[c].value, CARDS[c].serial) for c in yen.cards]
     assert keys == sorted(keys)
     assert len(yen.cards) == 6
+
+
+def test_hand_picture_names_the_same_exchange_place_as_the_table(monkeypatch) -> None:
+    """A waiting seat's private picture says "#n to act" with its place in the exchange order,
+    the number the public table shows (regression: it always said #0)."""
+    import render.money.hand as hand_module
+    from render.money.status import order_position, seat_status
+    from rules.registry import get_game
+    from tests.render.samples import NAMES, sample_states
+
+    game = get_game("money")
+    state = sample_states(4, 104)["exchange"]
+    view = game.view(state, 0)
+    waiting = [s for s in view["order"] if seat_status(view, s) == "waiting"]
+    assert waiting, "the sample has a seat waiting its exchange turn"
+    seat = waiting[-1]
+    assert order_position(view, seat) > 1
+    places: list[int] = []
+    real_t = hand_module.t
+
+    def spy(key: str, locale: str | None = None, **values: object) -> str:
+        if "pos" in values:
+            places.append(int(values["pos"]))  # type: ignore[arg-type]
+        return real_t(key, locale, **values)
+
+    monkeypatch.setattr(hand_module, "t", spy)
+    hand_module.hand_picture(game.view(state, seat), NAMES[:4], None)
+    assert places == [order_position(view, seat)]
