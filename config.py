@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_TIMER_SECONDS = 30.0
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class MissingSetting(Exception):
@@ -43,11 +44,14 @@ class Settings:
             timer_seconds = 0.0
         if not 1 <= timer_seconds <= 3600:
             raise MissingSetting("TAVOLO_TIMER_SECONDS (seconds between timer checks, 1 to 3600)")
+        log_level = (env.get("TAVOLO_LOG_LEVEL", "").strip() or "INFO").upper()
+        if log_level not in LOG_LEVELS:
+            raise MissingSetting(f"TAVOLO_LOG_LEVEL (one of {', '.join(LOG_LEVELS)})")
         return cls(
             discord_token=token,
             db_path=env.get("TAVOLO_DB_PATH", "").strip() or "tavolo.db",
             test_guild_id=int(guild) if guild else None,
-            log_level=(env.get("TAVOLO_LOG_LEVEL", "").strip() or "INFO").upper(),
+            log_level=log_level,
             api_base=(env.get("DISCORD_API_BASE", "").strip() or DEFAULT_API_BASE).rstrip("/"),
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
             locale=env.get("TAVOLO_LOCALE", "").strip() or "en",
