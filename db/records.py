@@ -86,8 +86,10 @@ class ActionRecord:
 
 @dataclass(frozen=True)
 class TurnTimer:
-    """The clock of one waiting seat: since which `waiting` version and when it has waited, and
-    the reminders sent for this wait (times are ISO UTC text)."""
+    """The clock of one waiting seat's turn: its current `waiting` version, when it began
+    waiting in this turn (its own extra actions of the turn do not restart the clock), the
+    reminders sent for this wait, and whether the deadline has already moved for it in this
+    wait (times are ISO UTC text)."""
 
     game_id: int
     seat: int
@@ -95,3 +97,4 @@ class TurnTimer:
     started_at: str
     sent_count: int = 0
     last_sent_at: str | None = None
+    deadline_moved: bool = False

@@ -10,7 +10,7 @@ import asyncio
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -93,6 +93,11 @@ def _record(row: aiosqlite.Row | tuple) -> GameRecord:
         timing=json.loads(timing),
         auto_moves={int(k): v for k, v in json.loads(auto_moves).items()},
     )
+
+
+def _timer(row: aiosqlite.Row | tuple) -> TurnTimer:
+    game_id, seat, since, started, sent, last, moved = row
+    return TurnTimer(game_id, seat, since, started, sent, last, bool(moved))
 
 
 class Store:
@@ -231,13 +236,17 @@ class Store:
         timing: dict[str, Any] | None = None,
         auto_moves: dict[int, int] | None = None,
         at: datetime | None = None,
+        continuing: Collection[int] = (),
+        deadline_moved: int | None = None,
     ) -> GameRecord:
         """Change a game that is still at `expected_version`, and log `action` (seat, user, text).
 
         `at` is the time of the change (default: now). Setting `waiting` also sets the seats'
         turn timers in the same transaction: a seat still waiting since the same version keeps
-        its timer, a seat newly waiting gets one started `at`, the others lose theirs; a game
-        that ends loses all of them.
+        its timer, and so does a seat in `continuing` (its own extra action in the same turn:
+        the timer follows its new version); a seat newly waiting gets one started `at`, the
+        others lose theirs; a game that ends loses all of them. `deadline_moved` marks that
+        seat's timer: the deadline has moved for it in this wait.
 
         Raises StaleVersion (nothing written) if the game is at another version, GameNotFound
         if there is no such game. Returns the game as saved, at `expected_version + 1`.
@@ -283,7 +292,12 @@ class Store:
                         (game_id, expected_version + 1, seat, user_id, text, when),
                     )
                 if waiting is not None:
-                    await self._set_turn_timers(game_id, waiting, when)
+                    await self._set_turn_timers(game_id, waiting, when, continuing)
+                if deadline_moved is not None:
+                    await self._conn.execute(
+                        "UPDATE turn_timers SET deadline_moved = 1 WHERE game_id = ? AND seat = ?",
+                        (game_id, deadline_moved),
+                    )
                 if status is not None and status not in ("lobby", "running"):
                     await self._conn.execute(
                         "DELETE FROM turn_timers WHERE game_id = ?", (game_id,)
@@ -296,9 +310,17 @@ class Store:
         assert record is not None
         return record
 
-    async def _set_turn_timers(self, game_id: int, waiting: dict[int, int], when: str) -> None:
+    async def _set_turn_timers(
+        self, game_id: int, waiting: dict[int, int], when: str, continuing: Collection[int]
+    ) -> None:
         """Inside an update: one timer per waiting seat, kept while it waits since the same
-        version."""
+        version, or moved to its new version for a seat whose turn goes on (`continuing`)."""
+        for seat in continuing:
+            if seat in waiting:
+                await self._conn.execute(
+                    "UPDATE turn_timers SET since_version = ? WHERE game_id = ? AND seat = ?",
+                    (waiting[seat], game_id, seat),
+                )
         current = _dumps({str(k): v for k, v in waiting.items()})
         await self._conn.execute(
             "DELETE FROM turn_timers WHERE game_id = ? AND NOT EXISTS (SELECT 1 FROM "
@@ -390,23 +412,25 @@ class Store:
         """The timers of one game's waiting seats, or of every running game's (by game, seat)."""
         sql = (
             "SELECT t.game_id, t.seat, t.since_version, t.started_at, t.sent_count, "
-            "t.last_sent_at FROM turn_timers AS t JOIN games AS g ON g.id = t.game_id "
+            "t.last_sent_at, t.deadline_moved FROM turn_timers AS t "
+            "JOIN games AS g ON g.id = t.game_id "
         )
         if game_id is None:
             sql, params = sql + "WHERE g.status = 'running'", ()
         else:
             sql, params = sql + "WHERE t.game_id = ?", (game_id,)
         async with self._conn.execute(sql + " ORDER BY t.game_id, t.seat", params) as cur:
-            return [TurnTimer(*row) for row in await cur.fetchall()]
+            return [_timer(row) for row in await cur.fetchall()]
 
     async def running_timers(self) -> list[tuple[TurnTimer, dict[str, Any]]]:
         """Every running game's turn timers, each with its game's timing settings (JSON)."""
         async with self._conn.execute(
             "SELECT t.game_id, t.seat, t.since_version, t.started_at, t.sent_count, "
-            "t.last_sent_at, g.timing FROM turn_timers AS t JOIN games AS g ON g.id = t.game_id "
+            "t.last_sent_at, t.deadline_moved, g.timing FROM turn_timers AS t "
+            "JOIN games AS g ON g.id = t.game_id "
             "WHERE g.status = 'running' ORDER BY t.game_id, t.seat"
         ) as cur:
-            return [(TurnTimer(*row[:6]), json.loads(row[6])) for row in await cur.fetchall()]
+            return [(_timer(row[:7]), json.loads(row[7])) for row in await cur.fetchall()]
 
     async def mark_reminded(self, timer: TurnTimer, game_version: int, at: datetime) -> bool:
         """Count one more reminder for `timer`'s wait, only if the game is still running at

@@ -11,9 +11,10 @@ import dataclasses
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TypeVar
 
-from db.records import GameRecord, Seat
+from db.records import GameRecord, Seat, TurnTimer
 from db.store import ChannelBusy, StaleVersion, Store
 from rules.contract import Game
 from rules.errors import RuleError
@@ -94,7 +95,8 @@ def waiting_after(
     """Who must act in `state`, each with the version since which they have been waiting.
 
     A seat that was already waiting and did not act keeps its old version; everyone else starts
-    at `version`. Buttons carry this number, so a button from an earlier decision is stale.
+    at `version` (all of them when `before` is empty, as after a new turn began). Buttons carry
+    this number, so a button from an earlier decision is stale.
     """
     return {s: before[s] if s in before and s != actor else version for s in game.to_act(state)}
 
@@ -315,6 +317,19 @@ class Tables:
         except StaleVersion:
             raise TableError("error.stale") from None
 
+    async def channel_gone(self, channel_id: int) -> GameRecord | None:
+        """The channel (or thread) of a game no longer exists: abort its lobby or running game,
+        as its host could, since nobody can see or play it any more. The game so ended, or
+        None when the channel had no active game."""
+
+        async def attempt() -> GameRecord | None:
+            record = await self.store.active_game(channel_id)
+            if record is None:
+                return None
+            return await self.store.update(record.id, record.version, status="aborted")
+
+        return await self._retrying(attempt)
+
     # ------------------------------------------------------------ moves
 
     async def act(
@@ -344,13 +359,22 @@ class Tables:
         return await self._run_bots(await self._retrying(attempt))
 
     async def _play(
-        self, step: Step, seat: int, user_id: int | None, action: str, *, auto: bool = False
+        self,
+        step: Step,
+        seat: int,
+        user_id: int | None,
+        action: str,
+        *,
+        deadline: TurnTimer | None = None,
     ) -> None:
         """Apply one action to `step.record` and save it; extends the step.
 
-        `auto`: the deadline passed and the game's bot moves for the member's seat; this counts
-        one more auto-move in a row, and at the game's limit the seat goes to a bot for good.
-        A member's own move resets the count.
+        Turn timers run per turn: a seat that acts and must act again under the same `turn`
+        label keeps its timer (clock, reminders); a new label starts every waiting seat's wait
+        anew. `deadline`: the seat's turn timer, whose deadline passed, and the game's bot moves
+        for the member's seat. The first such move of a wait counts one more auto-moved turn in
+        a row (the rest of that turn counts no more), and at the game's limit the seat goes to a
+        bot for good. A member's own move resets the count.
         """
         record = step.record
         game = get_game(record.game)
@@ -358,12 +382,14 @@ class Tables:
         assert state is not None
         new_state = game.apply(state, seat, action)  # RuleError propagates; nothing saved
         version = record.version + 1
-        waiting = waiting_after(game, new_state, record.waiting, seat, version)
+        same_turn = game.turn(state) == game.turn(new_state)
+        before = record.waiting if same_turn else {}
+        waiting = waiting_after(game, new_state, before, seat, version)
         status = "finished" if game.outcome(new_state) is not None else "running"
         counts = dict(record.auto_moves)
         seats = None
         notes: list[dict[str, Any]] = []
-        if auto:
+        if deadline is not None and not deadline.deadline_moved:
             counts[seat] = counts.get(seat, 0) + 1
             limit = Timing.of(record.timing).auto_moves
             name = record.seats[seat].name
@@ -394,6 +420,8 @@ class Tables:
             seats=seats,
             auto_moves=counts if counts != record.auto_moves else None,
             at=self.clock(),
+            continuing=[seat] if same_turn else [],
+            deadline_moved=seat if deadline is not None and same_turn else None,
         )
         step.record = saved
         step.moves.append((seat, action))
@@ -427,38 +455,57 @@ class Tables:
     # ------------------------------------------------------------ absent players
 
     async def auto_move(self, game_id: int, seat: int, since: int) -> Step | None:
-        """The deadline of `seat`'s wait since version `since` passed: the game's bot moves for
-        it (then bots move as after any move). None, and nothing changes, when the game moved on:
-        the seat no longer waits since `since`, the game is paused or over, or the deadline is
-        not (or no longer) due. Checked again on every retry, so a real move that lands first
-        wins and the timer does nothing."""
-
-        async def attempt() -> Step | None:
-            record = await self.game(game_id)
-            if (
-                record.status != "running"
-                or record.waiting.get(seat) != since
-                or record.seats[seat].bot
-            ):
-                return None
-            timer = next((t for t in await self.store.turn_timers(game_id) if t.seat == seat), None)
-            if (
-                timer is None
-                or timer.since_version != since
-                or due(timer, Timing.of(record.timing), self.clock()) != "deadline"
-            ):
-                return None
-            game = get_game(record.game)
-            action = game.bot_action(game.view(record.state, seat), bot_seed(record))
-            step = Step.begin(record)
+        """The deadline of `seat`'s turn passed (its timer is at waiting version `since`): the
+        game's bot finishes that turn for the seat, as many actions as it needs, counted as one
+        auto-moved turn; then bots move as after any move. None, and nothing changes, when the
+        game moved on: the seat no longer waits since `since`, the game is paused or over, or
+        the deadline is not (or no longer) due. Each action is checked so again, at the version
+        the previous one saved, so a real move that lands first wins and the timer stops."""
+        step: Step | None = None
+        for _ in range(MAX_BOT_MOVES):
             try:
-                await self._play(step, seat, None, action, auto=True)
-            except RuleError as exc:  # a bot bug must not stall the table
-                raise RuntimeError(f"bot chose an illegal action {action!r}: {exc.key}") from exc
-            return step
-
-        step = await self._retrying(attempt)
+                moved = await self._retrying(
+                    partial(self._deadline_move, game_id, seat, since, step)
+                )
+            except TableError:
+                if step is None:
+                    raise
+                break  # kept losing races: what was saved is reported; the next tick goes on
+            if moved is None or seat not in moved.record.waiting:
+                step = moved or step
+                break
+            step, since = moved, moved.record.waiting[seat]
         return None if step is None else await self._run_bots(step)
+
+    async def _deadline_move(
+        self, game_id: int, seat: int, since: int, step: Step | None
+    ) -> Step | None:
+        """One action of the bot for `seat` if its deadline is due and it still waits since
+        `since` (read afresh); the step so far is extended, or a new one begun."""
+        record = await self.game(game_id)
+        if (
+            record.status != "running"
+            or record.waiting.get(seat) != since
+            or record.seats[seat].bot
+        ):
+            return None
+        timer = next((t for t in await self.store.turn_timers(game_id) if t.seat == seat), None)
+        if (
+            timer is None
+            or timer.since_version != since
+            or due(timer, Timing.of(record.timing), self.clock()) != "deadline"
+        ):
+            return None
+        game = get_game(record.game)
+        action = game.bot_action(game.view(record.state, seat), bot_seed(record))
+        if step is None:
+            step = Step.begin(record)
+        step.record = record
+        try:
+            await self._play(step, seat, None, action, deadline=timer)
+        except RuleError as exc:  # a bot bug must not stall the table
+            raise RuntimeError(f"bot chose an illegal action {action!r}: {exc.key}") from exc
+        return step
 
     async def replace(
         self,

@@ -2,8 +2,8 @@
 
 `TimerService.tick()` looks at every running game's turn timers at the service's clock and does
 what is due: a reminder is counted in the store (only if the game is still where it was read)
-and returned as a `Reminder` to send; a passed deadline makes the game's bot move for the seat
-through `Tables.auto_move` (same optimistic-version discipline as a click) and returns the
+and returned as a `Reminder` to send; a passed deadline makes the game's bot finish the seat's
+turn through `Tables.auto_move` (same optimistic-version discipline as a click) and returns the
 `Step`. Everything is committed before the caller sends anything.
 """
 
@@ -64,7 +64,7 @@ class TimerService:
         return self.tables.store
 
     async def tick(self) -> Tick:
-        """Do everything due now: deadlines first (their move ends the wait), then reminders."""
+        """Do everything due now: deadlines first (their moves end the turn), then reminders."""
         now = self.tables.clock()
         result = Tick()
         found = [

@@ -1,16 +1,19 @@
 """Asynchronous play's rules of time, as plain data and pure functions (no Discord, no store).
 
 A game's timing settings live in its record (`GameRecord.timing`, JSON); a missing key means
-the default below. Each waiting seat has a `TurnTimer` (when it began waiting, reminders sent);
-reminders and deadlines are *computed* from those and `now`, never stored as due times, so a
+the default below. Each waiting seat has a `TurnTimer` (when its turn's wait began, reminders
+sent); reminders and deadlines are *computed* from those and `now`, never stored as due times, so a
 changed setting applies at once and a restart loses nothing:
 
-* a seat's clock starts when it must act (and again after each of its own moves), or at the
-  latest restart of the game's clocks (a resume, or a change of the settings), whichever is later;
+* a seat's clock runs per turn: it starts when the seat must act under a new `turn` label (or
+  begins waiting again, or changes hands) and goes on across the seat's own extra actions of
+  that turn; or it starts at the latest restart of the game's clocks (a resume, or a change of
+  the settings), whichever is later;
 * a reminder is due one reminder interval after the clock's start or after the last reminder,
   at most MAX_REMINDERS per wait, so a reminder due while the bot was down is sent once;
-* a deadline is due `deadline_hours` after the clock's start; when it passes the game's bot moves
-  for the seat, and after `auto_moves` such moves in a row a bot takes the seat for good;
+* a deadline is due `deadline_hours` after the clock's start; when it passes the game's bot
+  finishes the turn for the seat (one auto-moved turn, however many actions), and after
+  `auto_moves` such turns in a row a bot takes the seat for good;
 * while a game is paused nothing is due (players may still move).
 """
 

@@ -65,6 +65,25 @@ async def test_timers_follow_waiting_in_the_same_write(store: Store) -> None:
     assert await store.turn_timers(game_id) == []
 
 
+async def test_a_continuing_turn_keeps_its_timer_under_the_new_version(store: Store) -> None:
+    game_id = await running(store, {0: 1, 1: 1})
+    (timer,) = [t for t in await store.turn_timers(game_id) if t.seat == 0]
+    assert await store.mark_reminded(timer, 1, LATER)
+    # Seat 0 acted and must act again in the same turn; seat 1 acted and must act again in a
+    # new wait. Seat 0's clock, reminders and deadline mark go on; seat 1's start anew.
+    await store.update(game_id, 1, waiting={0: 2, 1: 2}, continuing=[0], deadline_moved=0, at=LATER)
+    timers = await store.turn_timers(game_id)
+    assert [(t.seat, t.since_version, t.started_at[:10], t.sent_count) for t in timers] == [
+        (0, 2, "2024-06-11", 1),
+        (1, 2, "2024-06-12", 0),
+    ]
+    assert [t.deadline_moved for t in timers] == [True, False]
+    # A new wait of the same seat starts unmarked.
+    await store.update(game_id, 2, waiting={0: 3}, at=LATER)
+    (timer,) = await store.turn_timers(game_id)
+    assert (timer.since_version, timer.sent_count, timer.deadline_moved) == (3, 0, False)
+
+
 async def test_a_reminder_is_counted_only_where_it_was_read(store: Store) -> None:
     game_id = await running(store, {0: 1})
     (timer,) = await store.turn_timers(game_id)
