@@ -31,6 +31,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.overview",
     "cogs.settings",
     "cogs.timers",
+    "cogs.channel_watch",
 )
 
 

@@ -15,7 +15,6 @@ from cogs.board import Outgoing, board, hand_panel, lobby, note_line, scoring_po
 from cogs.common import png_file
 from db.records import GameRecord
 from i18n import t
-from service.errors import TableError
 from service.tables import Step
 from service.timers import TimerService
 from service.timing import wants_dm, wants_mention
@@ -54,13 +53,10 @@ async def send_board(bot: TavoloBot, record: GameRecord, out: Outgoing) -> bool:
         kwargs["view"] = out.view
     try:
         message = await channel.send(**kwargs)
-    except discord.NotFound as exc:
-        if exc.code != UNKNOWN_CHANNEL:
-            log.exception("could not post the board of game %s", record.id)
-            return True
-        await end_without_channel(bot, record)
-        return False
-    except discord.HTTPException:
+    except discord.HTTPException as exc:
+        if channel_unknown(exc):
+            await end_without_channel(bot, record.channel_id)
+            return False
         log.exception("could not post the board of game %s", record.id)
         return True
     previous = await bot.store.get_message(record.id, "board")
@@ -83,16 +79,16 @@ async def send_post(bot: TavoloBot, record: GameRecord, out: Outgoing) -> None:
         log.warning("could not post a message of game %s", record.id)
 
 
-async def end_without_channel(bot: TavoloBot, record: GameRecord) -> None:
-    """Abort a game whose channel was deleted (as its host could; retried if it moved on)."""
-    log.warning("the channel of game %s is gone; aborting the game", record.id)
-    for _ in range(3):
-        try:
-            await bot.tables.abort(record.id, record.host_id, manager=True)
-            return
-        except TableError as err:
-            if err.key != "error.stale":  # already over
-                return
+def channel_unknown(exc: discord.HTTPException) -> bool:
+    """Whether Discord answered that the channel does not exist (deleted: 404, code 10003)."""
+    return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
+
+
+async def end_without_channel(bot: TavoloBot, channel_id: int) -> None:
+    """Abort the active game of a channel (or thread) that was deleted, if it has one."""
+    ended = await bot.tables.channel_gone(channel_id)
+    if ended is not None:
+        log.warning("the channel of game %s is gone; the game is aborted", ended.id)
 
 
 async def retire_board(

@@ -13,7 +13,7 @@ import discord
 from discord.ext import commands
 
 from cogs.common import guild_locale, relative_time
-from cogs.delivery import after_step, dm_hand, turn_notices
+from cogs.delivery import after_step, channel_unknown, dm_hand, end_without_channel, turn_notices
 from i18n import t
 from rules.registry import get_game
 from service.timers import Reminder, Tick, TimerService
@@ -88,8 +88,11 @@ class TimerLoop(commands.Cog):
                     everyone=False, roles=False, users=[discord.Object(reminder.user_id)]
                 ),
             )
-        except discord.HTTPException:
-            log.warning("could not send a reminder in game %s", record.id)
+        except discord.HTTPException as exc:
+            if channel_unknown(exc):  # the channel was deleted: its game ends
+                await end_without_channel(self.bot, record.channel_id)
+            else:
+                log.warning("could not send a reminder in game %s", record.id)
 
 
 async def setup(bot: commands.Bot) -> None:

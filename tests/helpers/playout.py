@@ -115,11 +115,14 @@ def play(
 
     Whenever several seats must act (simultaneous steps), a random one of them moves first, so
     every order gets exercised. Every action must be offered by `game.choices` and accepted by
-    `game.apply`; `check` runs after each. Raises Stalled after `max_actions` actions.
+    `game.apply`; `check` runs after each. After every action the replay of the log from the
+    seed, each step applied to a state loaded from JSON as the store does, must equal the
+    played state exactly. Raises Stalled after `max_actions` actions.
     """
     opts = dict(options or {})
     rng = random.Random(seed if rng_seed is None else rng_seed)
     state = game.new_game(players, opts, seed)
+    replayed = game.new_game(players, dict(opts), seed)  # rebuilt from the seed and the log only
     result = Playout(game, players, opts, seed, state)
     for _ in range(max_actions):
         if game.outcome(state) is not None:
@@ -130,6 +133,8 @@ def play(
         assert is_offered(choices, action), f"seat {seat} played {action!r}, not in {choices}"
         new = game.apply(state, seat, action)
         result.log.append((seat, action))
+        replayed = game.apply(json.loads(json.dumps(replayed)), seat, action)
+        assert replayed == new, f"replay from the seed differs after action {len(result.log)}"
         if check is not None:
             check(game, state, new, seat, action)
         state = result.state = new
