@@ -103,8 +103,9 @@ def _timer(row: aiosqlite.Row | tuple) -> TurnTimer:
 class Store:
     """One SQLite database. Open with `await Store.open(path)`; close with `await store.close()`."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
+    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+        self._conn = conn  # every write, and reads inside a write
+        self._reader = reader  # every other read: it sees committed data only (WAL)
         self._write = asyncio.Lock()
 
     @classmethod
@@ -121,10 +122,26 @@ class Store:
         except BaseException:  # e.g. not a database: close, or its thread keeps the process up
             await conn.close()
             raise
-        return cls(conn)
+        reader = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await reader.execute("PRAGMA busy_timeout=5000")
+            await reader.execute("PRAGMA query_only=ON")
+        except BaseException:
+            await reader.close()
+            await conn.close()
+            raise
+        return cls(conn, reader)
 
     async def close(self) -> None:
+        await self._reader.close()
         await self._conn.close()
+
+    async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        """The rows of a query on the reading connection. The writing connection may be inside
+        another request's transaction: a read there would see its uncommitted (perhaps later
+        rolled back) changes, while the reading connection sees committed data only (WAL)."""
+        async with self._reader.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
 
     # ------------------------------------------------------------ meta
 
@@ -134,9 +151,8 @@ class Store:
         return hashlib.sha256(_dumps(data).encode()).hexdigest()
 
     async def get_meta(self, key: str) -> str | None:
-        async with self._conn.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
-            row = await cur.fetchone()
-        return row[0] if row else None
+        rows = await self._read("SELECT value FROM meta WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
         async with self._write:
@@ -149,6 +165,11 @@ class Store:
     # ------------------------------------------------------------ reading games
 
     async def get_game(self, game_id: int) -> GameRecord | None:
+        rows = await self._read(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _record(rows[0]) if rows else None
+
+    async def _game_in_transaction(self, game_id: int) -> GameRecord | None:
+        """`get_game` inside a write, on the writing connection (it sees the write's changes)."""
         async with self._conn.execute(
             f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)
         ) as cur:
@@ -157,12 +178,11 @@ class Store:
 
     async def active_game(self, channel_id: int) -> GameRecord | None:
         """The lobby or running game of this channel, if any."""
-        async with self._conn.execute(
+        rows = await self._read(
             f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
             (channel_id,),
-        ) as cur:
-            row = await cur.fetchone()
-        return _record(row) if row else None
+        )
+        return _record(rows[0]) if rows else None
 
     async def active_games(self, guild_id: int | None = None) -> list[GameRecord]:
         """Every lobby or running game (of one server when `guild_id` is given), oldest first."""
@@ -171,17 +191,16 @@ class Store:
         if guild_id is not None:
             sql += " AND guild_id = ?"
             params = (guild_id,)
-        async with self._conn.execute(sql + " ORDER BY id", params) as cur:
-            return [_record(row) for row in await cur.fetchall()]
+        return [_record(row) for row in await self._read(sql + " ORDER BY id", params)]
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         """The action log of a game, in order."""
-        async with self._conn.execute(
+        rows = await self._read(
             "SELECT game_id, version, seat, user_id, action, at FROM actions "
             "WHERE game_id = ? ORDER BY version",
             (game_id,),
-        ) as cur:
-            return [ActionRecord(*row) for row in await cur.fetchall()]
+        )
+        return [ActionRecord(*row) for row in rows]
 
     # ------------------------------------------------------------ writing games
 
@@ -306,7 +325,7 @@ class Store:
             except BaseException:
                 await self._rollback()
                 raise
-            record = await self.get_game(game_id)
+            record = await self._game_in_transaction(game_id)
         assert record is not None
         return record
 
@@ -358,12 +377,11 @@ class Store:
 
     async def get_message(self, game_id: int, kind: str) -> tuple[int, int] | None:
         """(channel_id, message_id) of a remembered message, or None."""
-        async with self._conn.execute(
+        rows = await self._read(
             "SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?",
             (game_id, kind),
-        ) as cur:
-            row = await cur.fetchone()
-        return (row[0], row[1]) if row else None
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
 
     # ------------------------------------------------------------ forgetting a server
 
@@ -419,18 +437,19 @@ class Store:
             sql, params = sql + "WHERE g.status = 'running'", ()
         else:
             sql, params = sql + "WHERE t.game_id = ?", (game_id,)
-        async with self._conn.execute(sql + " ORDER BY t.game_id, t.seat", params) as cur:
-            return [_timer(row) for row in await cur.fetchall()]
+        return [
+            _timer(row) for row in await self._read(sql + " ORDER BY t.game_id, t.seat", params)
+        ]
 
     async def running_timers(self) -> list[tuple[TurnTimer, dict[str, Any]]]:
         """Every running game's turn timers, each with its game's timing settings (JSON)."""
-        async with self._conn.execute(
+        rows = await self._read(
             "SELECT t.game_id, t.seat, t.since_version, t.started_at, t.sent_count, "
             "t.last_sent_at, t.deadline_moved, g.timing FROM turn_timers AS t "
             "JOIN games AS g ON g.id = t.game_id "
             "WHERE g.status = 'running' ORDER BY t.game_id, t.seat"
-        ) as cur:
-            return [(_timer(row[:7]), json.loads(row[7])) for row in await cur.fetchall()]
+        )
+        return [(_timer(row[:7]), json.loads(row[7])) for row in rows]
 
     async def mark_reminded(self, timer: TurnTimer, game_version: int, at: datetime) -> bool:
         """Count one more reminder for `timer`'s wait, only if the game is still running at
@@ -463,10 +482,10 @@ class Store:
         if not ids:
             return {}
         marks = ", ".join("?" for _ in ids)
-        async with self._conn.execute(
+        rows = await self._read(
             f"SELECT user_id, turn_notice FROM user_settings WHERE user_id IN ({marks})", ids
-        ) as cur:
-            return {row[0]: row[1] for row in await cur.fetchall()}
+        )
+        return {row[0]: row[1] for row in rows}
 
     async def set_turn_notice(self, user_id: int, notice: str) -> None:
         """Remember how a user wants to hear it is their turn."""

@@ -285,3 +285,28 @@ async def test_reopening_keeps_everything(db_path: Path) -> None:
         await second.close()
     latest = migrations.migration_files()[-1][0]
     assert raw(db_path, "PRAGMA user_version") == [(latest,)]
+
+
+async def test_a_read_never_sees_a_write_that_is_rolled_back(store: Store) -> None:
+    """The connection is shared: a read that runs while another request's transaction is open
+    waits for it to end, so it sees the game as committed, never a change later rolled back."""
+    game = await store.create_game(
+        guild_id=1, channel_id=2, game="money", host_id=3, seats=[Seat(3, "a", False)], options={}
+    )
+    entered = asyncio.Event()
+
+    async def failing_timers(*args: object, **kwargs: object) -> None:
+        entered.set()  # the UPDATE of the game is done, not committed
+        await asyncio.sleep(0.05)
+        raise RuntimeError("the write fails after its UPDATE")
+
+    store._set_turn_timers = failing_timers  # type: ignore[method-assign]
+    write = asyncio.create_task(store.update(game.id, 0, state={"x": 1}, waiting={0: 1}))
+    await entered.wait()
+    seen = await store.get_game(game.id)
+    with pytest.raises(RuntimeError):
+        await write
+    assert seen is not None
+    assert (seen.version, seen.state) == (0, game.state)
+    after = await store.get_game(game.id)
+    assert after is not None and (after.version, after.state) == (0, game.state)
