@@ -33,13 +33,30 @@ def random_action(game: Game, state: State, seat: int, rng: random.Random) -> st
 
 def playout(game: Game, players: int, seed: int, options: dict[str, str]) -> Iterator[State]:
     """Every state of one seeded random game, the first to the last."""
+    yield game.new_game(players, options, seed)
+    for _, _, state in playout_steps(game, players, seed, options):
+        yield state
+
+
+def playout_steps(
+    game: Game, players: int, seed: int, options: dict[str, str]
+) -> Iterator[tuple[int, str, State]]:
+    """(seat, action, state after it) for every action of the seeded random game `playout`
+    plays."""
     rng = random.Random(seed)
     state = game.new_game(players, options, seed)
-    yield state
     while to_act := game.to_act(state):
         seat = to_act[rng.randrange(len(to_act))]
-        state = game.apply(state, seat, random_action(game, state, seat, rng))
-        yield state
+        action = random_action(game, state, seat, rng)
+        state = game.apply(state, seat, action)
+        yield seat, action, state
+
+
+def played_log(
+    game: Game, players: int, seed: int, options: dict[str, str]
+) -> list[tuple[int, str]]:
+    """The (seat, action) log of the seeded random game that `playout` plays."""
+    return [(seat, action) for seat, action, _ in playout_steps(game, players, seed, options)]
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:

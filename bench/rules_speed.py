@@ -1,6 +1,10 @@
 """Rules speed per game on one core: random full games per second, and how long listing a
 seat's legal choices takes in reachable states (p50 / p99).
 
+Beside the random games, the replay of the same games' action logs with `apply` alone (no
+choices listed, no mover): the floor of any playout through the contract, since every action of
+a game must at least be parsed, checked and applied to a copy of the state.
+
     python -m bench.rules_speed [--seconds 3] [--repeats 3]
 """
 
@@ -9,7 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from bench.common import GAME_OPTIONS, median, percentile, playout, print_table
+from bench.common import GAME_OPTIONS, median, percentile, played_log, playout, print_table
 from rules.registry import GAMES
 
 
@@ -28,6 +32,25 @@ def games_per_second(game_id: str, seconds: float, first_seed: int = 0) -> tuple
             actions += 1
         games += 1
     return games / elapsed, actions / elapsed
+
+
+def replay_floor(game_id: str, games: int = 30, first_seed: int = 0) -> tuple[float, float]:
+    """(games/s, µs per action) of replaying recorded random games with `apply` only."""
+    game = GAMES[game_id]
+    counts = range(game.info.min_players, game.info.max_players + 1)
+    options = GAME_OPTIONS.get(game_id, {})
+    logs = [
+        (players, seed, played_log(game, players, seed, options))
+        for players, seed in ((counts[n % len(counts)], first_seed + n) for n in range(games))
+    ]
+    actions = sum(len(log) for _, _, log in logs)
+    start = time.perf_counter()
+    for players, seed, log in logs:
+        state = game.new_game(players, options, seed)
+        for seat, action in log:
+            state = game.apply(state, seat, action)
+    elapsed = time.perf_counter() - start
+    return games / elapsed, elapsed / actions * 1e6
 
 
 def choice_latencies(game_id: str, games: int = 40) -> list[float]:
@@ -57,18 +80,29 @@ def main() -> None:
             for run in range(args.repeats)
         ]
         latencies = choice_latencies(game_id)
+        floors = [replay_floor(game_id, first_seed=run * 1_000_000) for run in range(args.repeats)]
         rows.append(
             (
                 game_id,
                 f"{median([r[0] for r in runs]):,.0f}",
                 f"{median([r[1] for r in runs]):,.0f}",
+                f"{median([f[0] for f in floors]):,.0f}",
+                f"{median([f[1] for f in floors]):.1f} µs",
                 f"{percentile(latencies, 0.5) * 1e6:.0f} µs",
                 f"{percentile(latencies, 0.99) * 1e6:.0f} µs",
             )
         )
     print_table(
         "Rules speed (one core, random games)",
-        ("game", "games/s", "actions/s", "choices p50", "choices p99"),
+        (
+            "game",
+            "games/s",
+            "actions/s",
+            "replay games/s (apply only)",
+            "apply per action",
+            "choices p50",
+            "choices p99",
+        ),
         rows,
     )
 
