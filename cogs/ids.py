@@ -9,9 +9,14 @@
 
 `since` is the version since which the seat has been waiting: a component from an earlier
 decision no longer matches and is refused as stale.
+
+A move menu's option may be `~page {n}` instead of an action: it opens page n of the seat's moves
+(when one message cannot hold them all; no game's action starts with `~`).
 """
 
 from __future__ import annotations
+
+import re
 
 MOVE = (
     r"tv:mv:(?P<game>\d{1,18}):(?P<seat>\d{1,2}):(?P<since>\d{1,18}):(?P<action>[a-z0-9 ,]{1,60})"
@@ -48,3 +53,17 @@ def move_select_id(game: int, seat: int, since: int, menu: int) -> str:
 
 def lobby_id(game: int, op: str) -> str:
     return f"tv:lb:{game}:{op}"
+
+
+PAGE_VALUE = re.compile(r"~page (?P<page>[1-9][0-9]{0,2})")
+
+
+def page_value(page: int) -> str:
+    """The option value that opens page `page` of a seat's moves."""
+    return f"~page {page}"
+
+
+def page_of(value: str) -> int | None:
+    """The page a move menu's option value opens, or None if the value is a move."""
+    match = PAGE_VALUE.fullmatch(value)
+    return int(match["page"]) if match else None

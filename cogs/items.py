@@ -154,7 +154,8 @@ class PickConfirm(discord.ui.DynamicItem[discord.ui.Button], template=ids.PICK_O
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.MOVE_SELECT):
     """A select menu of complete moves for one seat (e.g. the spots a tile may be built on);
-    choosing an option plays it like a move button. The chosen value is checked by the rules."""
+    choosing an option plays it like a move button (the chosen value is checked by the rules),
+    or, for the "More moves…" option, shows the seat the next page of its moves."""
 
     def __init__(
         self, game: int, seat: int, since: int, menu: int, select: discord.ui.Select | None = None
@@ -177,6 +178,12 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.MOVE_SE
 
         values = list(getattr(self.item, "values", []) or [])
         action = values[0] if len(values) == 1 and isinstance(values[0], str) else ""
+        page = ids.page_of(action)
+        if page is not None:  # "More moves…": the next page of the seat's moves
+            from cogs.play_actions import show_moves_page
+
+            await show_moves_page(interaction, self.game, self.seat, self.since, page)
+            return
         await press_move(interaction, self.game, self.seat, self.since, action[:100])
 
 

@@ -12,6 +12,7 @@ import discord
 from cogs.board import hand_panel
 from cogs.common import channel_locale, png_file, reply, tables, user_locale
 from cogs.delivery import after_step, files_of
+from cogs.move_pages import moves_page
 from db.records import GameRecord
 from i18n import t
 from rules.errors import RuleError
@@ -80,6 +81,24 @@ async def press_move(
     record = await load_for(interaction, game_id, seat)
     if record is not None:
         await act(interaction, record, action, since)
+
+
+async def show_moves_page(
+    interaction: Interaction, game_id: int, seat: int, since: int, page: int
+) -> None:
+    """Page `page` of a seat's moves (chosen from "More moves…"), visible to that seat only."""
+    record = await load_for(interaction, game_id, seat)
+    if record is None:
+        return
+    locale = user_locale(interaction)
+    if record.status != "running" or record.waiting.get(seat) != since:
+        await reply(interaction, TableError("error.stale").message(locale))
+        return
+    out = moves_page(record, seat, page, locale)
+    kwargs: dict[str, Any] = {"content": out.content, "ephemeral": True}
+    if out.view is not None:
+        kwargs["view"] = out.view
+    await interaction.response.send_message(**kwargs)
 
 
 async def show_hand(interaction: Interaction, game_id: int) -> None:
@@ -164,4 +183,12 @@ async def confirm_pick(
             log.info("could not refresh a pick panel in game %s", game_id)
 
 
-__all__ = ["change_pick", "confirm_pick", "png_file", "press_move", "send_hand", "show_hand"]
+__all__ = [
+    "change_pick",
+    "confirm_pick",
+    "png_file",
+    "press_move",
+    "send_hand",
+    "show_hand",
+    "show_moves_page",
+]

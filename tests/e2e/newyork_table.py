@@ -22,6 +22,7 @@ from tests.fakediscord.interactions import InteractionResult
 NEWYORK = get_game("newyork")
 UI = ui_for("newyork")
 PAY = "Pay"
+MAX_PAGES = 10
 
 
 @dataclass
@@ -32,6 +33,7 @@ class NewYorkTable(MoneyTable):
     by_command: int = 0
     by_panel: int = 0
     by_menu: int = 0
+    by_page: int = 0
     gifts: int = 0
 
     def boards(self) -> list[FakeMessage]:
@@ -92,18 +94,30 @@ class NewYorkTable(MoneyTable):
         return await user.press(panel, PAY)
 
     async def play(self, seat: int, action: str) -> InteractionResult:
-        """Play a complete move: its board button when there is one, else `/move`."""
+        """Play a complete move: its board button or menu option, looked for on the board and
+        then on the "More moves…" pages it opens; `/move` only when it is nowhere."""
         user = self.user_of(seat)
         assert user is not None
         label = await self.label(action)
-        board = self.board()
-        if label in button_labels(board):
-            self.by_button += 1
-            return await user.press(board, label)
-        for menu in selects(board):
-            if label in {o["label"] for o in menu.get("options") or []}:
-                self.by_menu += 1
-                return await user.choose(board, menu["placeholder"], [label])
+        message = self.board()
+        for _page in range(MAX_PAGES):
+            if label in button_labels(message):
+                self.by_button += 1
+                return await user.press(message, label)
+            more = None
+            for menu in selects(message):
+                options = {o["label"]: o["value"] for o in menu.get("options") or []}
+                if label in options:
+                    self.by_menu += 1
+                    return await user.choose(message, menu["placeholder"], [label])
+                pages = [name for name, value in options.items() if value.startswith("~page ")]
+                more = more or (pages and (menu["placeholder"], pages[0])) or None
+            if more is None:
+                break
+            opened = await user.choose(message, more[0], [more[1]])
+            assert opened.ephemeral and opened.message is not None, refusal(opened)
+            self.by_page += 1
+            message = opened.message
         self.by_command += 1
         return await user.slash(self.chan, "move", action=action)
 

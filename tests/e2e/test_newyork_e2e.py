@@ -11,7 +11,8 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
-from tests.e2e.newyork_table import NEWYORK, NewYorkTable
+from cogs import move_menus
+from tests.e2e.newyork_table import NEWYORK, UI, NewYorkTable
 from tests.e2e.table import button_labels, buttons, refusal, running_table, selects
 from tests.fakediscord import FakeDiscord
 
@@ -49,6 +50,7 @@ async def test_two_members_play_a_whole_game_with_dirk(table):
     assert any(v > 0 for s in record.state["scorings"] for v in s["streets"])
     assert all(len(s["streets"]) == 2 for s in record.state["scorings"])
     assert table.by_button > 20 and table.by_panel > 5 and table.by_menu > 10
+    assert table.by_command == 0  # every move the players chose was on the board
     texts = "\n".join(m.content for m in table.boards())
     assert "Scoring A:" in texts and "Dirk +" in texts
 
@@ -61,7 +63,7 @@ async def test_three_players_one_member_and_two_bots_play_a_whole_game(table):
     scorings = record.state["scorings"]
     assert [s["name"] for s in scorings] == ["A", "B", "C"]
     assert sum(scorings[-1]["streets"]) > 0  # street points with three players
-    assert table.by_button > 10
+    assert table.by_button > 10 and table.by_command == 0
 
 
 async def test_placement_shows_labelled_spots_and_refuses_an_illegal_one_naming_the_rule(table):
@@ -79,15 +81,24 @@ async def test_placement_shows_labelled_spots_and_refuses_an_illegal_one_naming_
     tile = record.state["to_place"][seat][0]
     labels = button_labels(table.board())
     assert await table.label(f"place {tile} reserve") in labels
-    (menu,) = [m for m in selects(table.board()) if m["placeholder"].startswith("Build ")]
-    spots = [o["label"] for o in menu["options"]]
+    # Every legal spot of the tile is offered, closest to Times Square first, 25 to a menu
+    # (more spots are split over numbered menus).
+    legal = [
+        a
+        for a in NEWYORK.choices(record.state, seat).moves
+        if a.startswith(f"place {tile} ") and not a.endswith(" reserve")
+    ]
+    menus = selects(table.board())
+    offered = [o["value"] for m in menus for o in m["options"]]
+    assert legal and [v for v in offered if v in legal] == legal
+    assert all(len(m["options"]) <= 25 for m in menus)
+    menu = next(m for m in menus if any(o["value"] == legal[0] for o in m["options"]))
+    assert menu["placeholder"].startswith("Build ")
+    spots = [o["label"] for o in menu["options"] if o["value"] in legal]
     assert spots and all(s.startswith("Build ") and " at " in s for s in spots)
-    legal = [a for a in NEWYORK.choices(record.state, seat).moves if a.startswith("place")]
-    # every legal spot but the reserve, closest to Times Square first, 25 to a menu
-    assert len(spots) == min(25, len(legal) - 1)
-    # The private panel (and its DM copy) offers the same menu.
+    # The private panel (and its DM copy) offers the same menus.
     panel = await table.panel(seat)
-    assert [m["placeholder"] for m in selects(panel)] == [menu["placeholder"]]
+    assert [m["placeholder"] for m in selects(panel)] == [m["placeholder"] for m in menus]
     # Autocomplete offers the legal spots; typing a label narrows them down.
     offered = await user.autocomplete(table.chan, "move", option="action", value="")
     assert any(c["value"].startswith(f"place {tile} ") for c in offered)
@@ -128,3 +139,41 @@ async def test_game_city_shows_a_players_city_privately(table):
     stranger = table.fake.add_user("stranger")
     result = await alice.slash(table.chan, "game city", player=stranger)
     assert refusal(result) == "stranger is not playing in this game."
+
+
+async def test_moves_beyond_one_message_are_reached_through_more_moves_pages(table, monkeypatch):
+    # Tiny messages (3 rows, 2 buttons a row, 2 options a menu): a few moves already need pages.
+    for name, value in (("ROWS", 3), ("PER_ROW", 2), ("MAX_OPTIONS", 2)):
+        monkeypatch.setattr(move_menus, name, value)
+    alice, bob = (table.fake.add_user(n) for n in ("alice", "bob"))
+    await table.seat_players(alice, [bob], options="length=short")
+    stranger = table.fake.add_user("stranger")
+    refused = paged = 0
+    for _ in range(40):
+        record = await table.record()
+        if record.status != "running" or paged >= 3:
+            break
+        (seat,) = record.waiting
+        public = NEWYORK.view(record.state, None)
+        moves = NEWYORK.choices(record.state, seat).moves
+        pages = move_menus.layout(UI, moves, public, "en")
+        if len(pages) == 1 or record.state["paying"] is not None:
+            await table.play_step()
+            continue
+        board = table.board()
+        more = [(m["placeholder"], o["label"]) for m in selects(board) for o in m["options"]]
+        placeholder, label = more[-1]
+        assert label.startswith("➜ More moves… (page 2 of ")
+        if not refused:  # only the seat whose moves they are may open the pages
+            for user in (table.user_of(1 - seat), stranger):
+                assert refusal(await user.choose(board, placeholder, [label])) is not None
+                refused += 1
+        last = pages[-1].menus[-1].actions[-1]  # a move only the last page lists
+        before = table.by_page
+        result = await table.play(seat, last)
+        assert refusal(result) is None and table.by_page - before == len(pages) - 1
+        logged = [a for a in await table.actions() if a.version > record.version]
+        assert logged[0].action == last
+        paged += 1
+    assert paged == 3 and refused == 2
+    assert table.by_command == 0  # every move was found on the board or one of its pages

@@ -1,0 +1,27 @@
+"""The further pages of a seat's moves, for when one message cannot hold them all: the last
+menu of the board or panel then ends with "More moves…", which asks for the next page."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.board import Outgoing
+from cogs.move_menus import add_moves
+from cogs.ui import ui_for
+from db.records import GameRecord
+from i18n import t
+from rules.registry import get_game
+
+
+def moves_page(record: GameRecord, seat: int, page: int, locale: str | None) -> Outgoing:
+    """Page `page` (2, 3, ...) of a seat's moves, built from the seat's own view, as menus."""
+    game, ui = get_game(record.game), ui_for(record.game)
+    assert record.state is not None
+    own = game.view(record.state, seat)
+    view = discord.ui.View(timeout=None)
+    moves = game.choices(record.state, seat).moves
+    who = (record.id, seat, record.waiting.get(seat, 0))
+    pages = add_moves(view, ui, who, moves, own, record.names(), locale, page)
+    if page < 2 or not view.children:
+        return Outgoing(t("error.stale", locale))
+    return Outgoing(t("board.moves_page", locale, page=page, pages=pages), [], view)

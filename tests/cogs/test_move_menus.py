@@ -1,0 +1,250 @@
+"""No legal move is ever lost from the components: every move of `game.choices` is a button or a
+menu option of the board or the seat's panel (or of a "More moves…" page they open), within
+Discord's limits (5 rows, 5 buttons a row, 25 options a menu, labels of 80/100 characters)."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import discord
+import pytest
+
+from cogs import board as boards
+from cogs import ids, move_pages
+from cogs.items import ALL_ITEMS
+from cogs.move_menus import layout
+from cogs.ui import ui_for
+from db.records import GameRecord, Seat
+from rules.contract import Game, State
+from rules.newyork import building
+from rules.newyork.components import BUILDING_IDS, STREETS
+from rules.registry import GAMES, get_game
+from tests.helpers.newyork import city, fresh, money, set_city, set_hand, set_reserve, tile_with
+from tests.helpers.playout import bot_action, play, random_action
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+NEWYORK = get_game("newyork")
+PLAIN = tile_with("....")
+
+
+def record_of(game_id: str, state: State) -> GameRecord:
+    """A running table holding `state`, every seat that must act waiting since version 7."""
+    game = get_game(game_id)
+    seats = tuple(Seat(100 + n, NAMES[n]) for n in range(state["players"]))
+    waiting = {seat: 7 for seat in game.to_act(state)}
+    return GameRecord(1, 1, 5, game_id, "running", 100, seats, {}, 0, state, waiting, 8, "", "")
+
+
+def check_limits(view: discord.ui.View | None) -> None:
+    """Discord's limits on one message's components."""
+    if view is None:
+        return
+    rows = view.to_components()
+    assert len(rows) <= 5
+    seen: set[str] = set()
+    for row in rows:
+        assert 1 <= len(row["components"]) <= 5
+        for comp in row["components"]:
+            custom_id = comp["custom_id"]
+            assert len(custom_id) <= 100 and custom_id not in seen
+            seen.add(custom_id)
+            assert any(
+                re.fullmatch(item.__discord_ui_compiled_template__, custom_id) for item in ALL_ITEMS
+            )
+            if comp["type"] == 2:
+                assert 1 <= len(comp["label"]) <= 80
+            if comp["type"] == 3:
+                assert len(row["components"]) == 1  # a menu fills its row
+                assert len(comp.get("placeholder", "")) <= 150
+                options = comp["options"]
+                assert 1 <= len(options) <= 25
+                assert all(1 <= len(o["label"]) <= 100 for o in options)
+                assert all(len(o["value"]) <= 100 for o in options)
+                assert len({o["value"] for o in options}) == len(options)
+
+
+def offered(record: GameRecord, seat: int, out: boards.Outgoing, pages: set[int]) -> set[str]:
+    """The moves of `seat` in a message: its buttons and menu options, following "More moves…"
+    to the further pages (each opened once)."""
+    check_limits(out.view)
+    found: set[str] = set()
+    if out.view is None:
+        return found
+    prefix = f"tv:mv:{record.id}:{seat}:{record.waiting[seat]}:"
+    for child in out.view.children:
+        item = child.item
+        if isinstance(item, discord.ui.Button) and item.custom_id.startswith(prefix):
+            found.add(item.custom_id[len(prefix) :])
+        if isinstance(item, discord.ui.Select) and item.custom_id.startswith("tv:ms:"):
+            for option in item.options:
+                page = ids.page_of(option.value)
+                if page is None:
+                    found.add(option.value)
+                elif page not in pages:
+                    pages.add(page)
+                    more = move_pages.moves_page(record, seat, page, "en")
+                    found |= offered(record, seat, more, pages)
+    return found
+
+
+def assert_every_move_reachable(game_id: str, state: State) -> None:
+    """Each seat that must act finds all its moves on the board (one seat acting) or panel."""
+    game = get_game(game_id)
+    record = record_of(game_id, state)
+    acting = game.to_act(state)
+    board = boards.board(record, "en")
+    check_limits(board.view)
+    for seat in acting:
+        moves = set(game.choices(state, seat).moves)
+        panel = offered(record, seat, boards.hand_panel(record, seat, "en"), {1})
+        assert moves <= panel or len(acting) == 1, (game_id, seat, moves - panel)
+        if len(acting) == 1:
+            on_board = offered(record, seat, board, {1})
+            assert moves <= on_board, (game_id, seat, sorted(moves - on_board))
+
+
+def states_of(game: Game, players: int, seed: int, mover: Any) -> list[State]:
+    found: list[State] = []
+    play(game, players, seed, mover, check=lambda _g, _b, after, _s, _a: found.append(after))
+    return found
+
+
+CASES = [
+    (game_id, players, seed, mover)
+    for game_id, game in sorted(GAMES.items())
+    for seed, players in enumerate(
+        sorted({game.info.min_players, game.info.max_players, game.info.min_players + 1})
+    )
+    for mover in (bot_action, random_action)
+]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "seed", "mover"),
+    CASES,
+    ids=[f"{c[0]}-{c[1]}p-{c[3].__name__}" for c in CASES],
+)
+def test_every_legal_move_is_reachable_from_the_components_in_seeded_games(
+    game_id: str, players: int, seed: int, mover: Any
+) -> None:
+    game = GAMES[game_id]
+    states = states_of(game, players, seed, mover)
+    for state in states[:: max(1, len(states) // 120)]:
+        if game.to_act(state):
+            assert_every_move_reachable(game_id, state)
+
+
+# ------------------------------------------------------------------ New York's crowded boards
+
+
+def placing(tile: int, grid: building.Grid) -> State:
+    """Seat 0 of a 3-player game must place `tile` in this city."""
+    state = fresh(3, 1)
+    state["current"] = 0
+    set_city(state, 0, grid)
+    state["market"] = [t if t != tile else None for t in state["market"]]
+    state["bag"] = [t for t in state["bag"] if t != tile]
+    state["to_place"][0] = [tile]
+    state["phase"] = "place"
+    return state
+
+
+def selects(out: boards.Outgoing) -> list[discord.ui.Select]:
+    assert out.view is not None
+    return [c.item for c in out.view.children if isinstance(c.item, discord.ui.Select)]
+
+
+def test_newyork_more_than_25_spots_for_one_tile_are_split_into_numbered_menus() -> None:
+    # A long row: plain tiles (spots above and below), top streets (below), bottom (above).
+    grid = city("TS " + " ".join(["...."] * 8 + ["X..."] * 4 + ["..X."] * 4))
+    tile = next(t for t in BUILDING_IDS if STREETS[t] == 0 and t not in grid.values())
+    state = placing(tile, grid)
+    spots = [
+        m for m in NEWYORK.choices(state, 0).moves if m.startswith("place") and "reserve" not in m
+    ]
+    assert len(spots) > 25
+    out = boards.board(record_of("newyork", state), "en")
+    menus = [s for s in selects(out) if s.placeholder.startswith("Build ")]
+    assert len(menus) == 2
+    assert [m.placeholder[-5:] for m in menus] == ["(1/2)", "(2/2)"]
+    assert [o.value for m in menus for o in m.options] == spots  # closest first, none lost
+    assert_every_move_reachable("newyork", state)
+
+
+def act_with_reserve(reserve: list[int], grid: building.Grid, actions: int = 1) -> State:
+    """Seat 0 acting after an exact purchase (so `end` is legal), with this reserve and city."""
+    state = fresh(3, 2)
+    state["current"] = 0
+    set_city(state, 0, grid)
+    set_reserve(state, 0, reserve)
+    set_hand(state, 0, money("blue", 9, 9, 8) + money("green", 9, 9) + money("yellow", 7, 7))
+    state["actions"] = actions
+    return state
+
+
+def test_newyork_end_and_take_stay_on_the_board_with_several_buildable_reserve_tiles() -> None:
+    grid = city("TS .... ....", ".... .... ....")
+    used = set(grid.values())
+    reserve = [t for t in BUILDING_IDS if STREETS[t] == 0 and t not in used][:4]
+    state = act_with_reserve(reserve, grid)
+    moves = NEWYORK.choices(state, 0).moves
+    assert "end" in moves and any(m.startswith("take ") for m in moves)
+    assert len({m.split()[1] for m in moves if m.startswith("move ") and "reserve" not in m}) >= 3
+    assert_every_move_reachable("newyork", state)
+    out = boards.board(record_of("newyork", state), "en")
+    assert out.view is not None
+    buttons = {c.item.custom_id.split(":")[-1] for c in out.view.children if c.item.type.value == 2}
+    assert "end" in buttons  # the short moves stay buttons; menus take the redesigns
+
+
+def grown_city(seed: int, size: int) -> building.Grid:
+    """A legal city of `size` tiles grown at random (closest legal spots of random tiles)."""
+    rng = random.Random(seed)
+    grid = city("TS")
+    pool = list(BUILDING_IDS)
+    rng.shuffle(pool)
+    for tile in pool:
+        spots = building.legal_spots(grid, tile)
+        if spots and len(grid) < size:
+            grid[rng.choice(spots[:4])] = tile
+    return grid
+
+
+def test_newyork_a_huge_reserve_pages_its_moves_and_loses_none() -> None:
+    grid = grown_city(3, 22)
+    used = set(grid.values())
+    reserve = [t for t in BUILDING_IDS if t not in used][:24]
+    state = act_with_reserve(reserve, grid)
+    moves = NEWYORK.choices(state, 0).moves
+    pages = layout(ui_for("newyork"), moves, NEWYORK.view(state, None), "en")
+    assert len(moves) > 125 and len(pages) >= 2
+    assert pages[0].buttons and all(not p.buttons for p in pages[1:])
+    assert [m.more for m in pages[0].menus][-1] == 2
+    assert_every_move_reachable("newyork", state)
+
+
+class ManyButtons:
+    """A UI without menus (like Money's): every move would be a button."""
+
+    def move_label(self, action: str, view: dict, names: list[str], locale: str | None) -> str:
+        return "Move " + action * 30
+
+    def move_style(self, action: str) -> str:
+        return "primary"
+
+
+@pytest.mark.parametrize("count", [0, 1, 24, 25, 26, 104, 105, 400])
+def test_any_number_of_buttons_overflows_into_menus_and_pages(count: int) -> None:
+    moves = [f"move {n}" for n in range(count)]
+    pages = layout(ManyButtons(), moves, {}, "en")
+    listed = [a for p in pages for a in (*p.buttons, *(x for m in p.menus for x in m.actions))]
+    assert sorted(listed) == sorted(moves) and len(listed) == len(set(listed))
+    for number, page in enumerate(pages, start=1):
+        rows = len(page.menus) + -(-(len(page.buttons) + (1 if number == 1 else 0)) // 5)
+        assert rows <= 5
+        assert all(len(m.actions) + (1 if m.more else 0) <= 25 for m in page.menus)
+    assert len(pages) == 1 or pages[0].menus[-1].more == 2
+    if count <= 19:
+        assert len(pages) == 1 and list(pages[0].buttons) == moves  # as before: all buttons
