@@ -105,9 +105,9 @@ class Lobby(commands.Cog):
                 step = await service.leave(record.id, interaction.user.id)
                 record = step.record
                 if record.status in ("running", "finished"):  # a bot took the seat
-                    name = display_name(interaction)
                     await interaction.response.send_message(
-                        t("lobby.left_to_bot", locale, name=name)
+                        table_admin.left_text(step, display_name(interaction), here),
+                        allowed_mentions=discord.AllowedMentions.none(),
                     )
                     await after_step(self.bot, step, here)  # type: ignore[arg-type]
                     return
@@ -193,8 +193,8 @@ class Lobby(commands.Cog):
     )
     @app_commands.describe(
         reminder_hours="Hours between turn reminders (0: no reminders).",
-        deadline_hours="Hours before a bot moves for a silent player (0: no deadline).",
-        auto_moves="Deadline moves in a row before a bot takes the seat for good.",
+        deadline_hours="Hours before a bot plays a silent player's turn (0: no deadline).",
+        auto_moves="Turns played by the bot in a row before it takes the seat for good.",
     )
     async def settings(
         self,

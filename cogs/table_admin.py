@@ -13,8 +13,10 @@ from cogs.common import channel_locale, is_manager, reply, tables, user_locale
 from cogs.delivery import after_step
 from cogs.lobby_actions import display_name
 from cogs.overview import timing_text
+from db.records import NO_HOST
 from i18n import t
 from service.errors import TableError
+from service.tables import Step
 from service.timing import Timing
 
 log = logging.getLogger("tavolo.admin")
@@ -82,6 +84,17 @@ async def replace(interaction: Interaction, seat: int, member: discord.Member | 
         return
     await reply(interaction, t("move.done", locale))  # the board post says what changed
     await after_step(interaction.client, step, channel_locale(interaction.client, interaction))
+
+
+def left_text(step: Step, name: str, locale: str | None) -> str:
+    """What the channel learns when `name` leaves a running game: a bot has the seat, and who
+    hosts the game now if they were its host."""
+    host = step.record.host_id
+    if step.before is None or step.before.host_id == host:
+        return t("lobby.left_to_bot", locale, name=name)
+    if host == NO_HOST:
+        return t("lobby.left_host_to_nobody", locale, name=name)
+    return t("lobby.left_host_to", locale, name=name, host=f"<@{host}>")
 
 
 async def rejoin(interaction: Interaction) -> None:

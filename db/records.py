@@ -6,6 +6,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 ACTIVE = ("lobby", "running")
+NO_HOST = 0
+"""The `host_id` of a game whose host left with no member seated to take over: no user has this
+id, so only server managers can manage the game."""
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-from db.records import GameRecord, Seat, TurnTimer
+from db.records import NO_HOST, GameRecord, Seat, TurnTimer
 from db.store import ChannelBusy, StaleVersion, Store
 from rules.contract import Game
 from rules.errors import RuleError
@@ -239,7 +239,8 @@ class Tables:
     async def leave(self, game_id: int, user_id: int) -> Step:
         """Leave: in the lobby the seat goes (a leaving host hands hosting to the next member;
         the lobby closes when no member is left); in a running game the seat is handed to a
-        bot, which plays on at once."""
+        bot, which plays on at once, and a leaving host hands hosting to the seated member of
+        the lowest seat, or to nobody (NO_HOST: then only server managers manage the game)."""
 
         async def attempt() -> Step:
             record = await self.game(game_id)
@@ -250,7 +251,13 @@ class Tables:
             step = Step.begin(record)
             if record.status == "running":
                 seats[seat] = Seat(None, seats[seat].name + " (bot)", bot=True)
-                step.record = await self.store.update(record.id, record.version, seats=seats)
+                host = None
+                if user_id == record.host_id:
+                    members = [s.user_id for s in seats if not s.bot and s.user_id is not None]
+                    host = members[0] if members else NO_HOST
+                step.record = await self.store.update(
+                    record.id, record.version, seats=seats, host_id=host
+                )
                 return step
             del seats[seat]
             members = [s.user_id for s in seats if not s.bot]
@@ -517,8 +524,10 @@ class Tables:
         manager: bool,
     ) -> Step:
         """Give a running game's seat (0-based) to another member (`(user_id, name)`), or to a
-        bot when `member` is None (host or server manager). The action log keeps who made each
-        earlier move. The seat's wait restarts, so the new player's buttons are their own."""
+        bot when `member` is None (host or server manager). A member holds one seat: one who is
+        seated, or whose own seat a bot plays after missed deadlines (`/game rejoin` takes that
+        back), gets no other. The action log keeps who made each earlier move. The seat's wait
+        restarts, so the new player's buttons are their own."""
 
         async def attempt() -> Step:
             record = await self._running(game_id)
@@ -534,6 +543,9 @@ class Tables:
             else:
                 if record.seat_of(member[0]) is not None:
                     raise TableError("error.already_seated")
+                benched = record.benched_seat_of(member[0])
+                if benched is not None and benched != seat:  # one seat per member
+                    raise TableError("error.benched_use_rejoin", seat=benched + 1)
                 new = Seat(member[0], member[1])
             step = Step.begin(record)
             step.record = await self._seat_change(record, seat, new)
@@ -546,14 +558,18 @@ class Tables:
 
     async def rejoin(self, game_id: int, user_id: int, name: str) -> Step:
         """Take back the seat a bot has been playing for this member since they missed too many
-        deadlines (while the game runs)."""
+        deadlines (while the game runs); refused to a member who plays a seat already."""
 
         async def attempt() -> Step:
             record = await self._running(game_id)
             seat = record.benched_seat_of(user_id)
+            playing = record.seat_of(user_id)
+            if playing is not None:
+                if seat is None:
+                    raise TableError("error.already_playing")
+                raise TableError("error.rejoin_already_seated", seat=playing + 1)
             if seat is None:
-                key = "error.already_playing" if record.seat_of(user_id) is not None else None
-                raise TableError(key or "error.nothing_to_rejoin")
+                raise TableError("error.nothing_to_rejoin")
             step = Step.begin(record)
             step.record = await self._seat_change(record, seat, Seat(user_id, name))
             step.notes.append({"type": "rejoined", "seat": seat})

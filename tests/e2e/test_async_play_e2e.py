@@ -35,7 +35,7 @@ async def test_a_silent_player_is_moved_for_and_then_replaced_so_the_game_ends(t
     assert result.ephemeral and result.content.startswith("Only the host or a server manager")
     result = await alice.slash(table.chan, "game settings", deadline_hours=2, auto_moves=2)
     assert not result.ephemeral and "silent for 2 h" in result.content
-    assert "after 2 such moves" in result.content
+    assert "after 2 such turns" in result.content
     silent = table.seat_of(carol)
 
     timed = []
@@ -56,8 +56,8 @@ async def test_a_silent_player_is_moved_for_and_then_replaced_so_the_game_ends(t
     final = await table.record()
     check_finished_board(table, final)
     assert len(timed) == 2  # two deadline moves, then a bot had the seat for good
-    assert "carol ran out of time; the bot moved for them (1 of 2" in timed[0].content
-    assert "carol ran out of time; the bot moved for them (2 of 2" in timed[1].content
+    assert "carol ran out of time; the bot played their turn (1 of 2" in timed[0].content
+    assert "carol ran out of time; the bot played their turn (2 of 2" in timed[1].content
     assert f"🤖 {carol.mention} missed 2 deadlines in a row" in timed[1].content
     assert carol.id not in timed[1].pinged
     assert final.seats[silent].bot and final.seats[silent].user_id == carol.id
