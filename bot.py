@@ -1,7 +1,8 @@
 """Tavolo's entry point: read the settings, open the database, load the cogs, run the bot.
 
 `python bot.py` starts the bot. Tests build the same bot with `create_bot` and point it at a
-loopback Discord through the settings (DISCORD_API_BASE, DISCORD_GATEWAY_URL) only.
+loopback Discord through the settings (DISCORD_API_BASE, DISCORD_GATEWAY_URL) only; they may
+hand it a clock and a seed source of their own (constructor collaborators, like the store).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import asyncio
 import logging
 import sqlite3
 import sys
+from collections.abc import Callable
 
 import discord
 import yarl
@@ -49,9 +51,16 @@ discord.VoiceClient.warn_dave = False
 
 class TavoloBot(commands.Bot):
     """The bot: holds the settings and the store that every cog uses. `clock` tells the time to
-    the table service (turn timers); the real clock unless another is injected."""
+    the table service (turn timers) and `new_seed` draws each game's seed; the real clock and
+    random seeds unless others are injected."""
 
-    def __init__(self, settings: Settings, store: Store, clock: Clock = utc_now) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store,
+        clock: Clock = utc_now,
+        new_seed: Callable[[], int] | None = None,
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -62,7 +71,7 @@ class TavoloBot(commands.Bot):
         )
         self.settings = settings
         self.store = store
-        self.tables = Tables(store, clock=clock)
+        self.tables = Tables(store, new_seed=new_seed, clock=clock)
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
 
     async def setup_hook(self) -> None:
@@ -95,11 +104,14 @@ class TavoloBot(commands.Bot):
         log.info("synced %d slash commands (%s)", len(payload), scope)
 
 
-async def create_bot(settings: Settings) -> TavoloBot:
-    """Open the store and build the bot (not yet connected)."""
+async def create_bot(
+    settings: Settings, *, clock: Clock = utc_now, new_seed: Callable[[], int] | None = None
+) -> TavoloBot:
+    """Open the store and build the bot (not yet connected); `clock` and `new_seed` as for
+    `TavoloBot`."""
     apply_endpoints(settings)
     store = await Store.open(settings.db_path)
-    return TavoloBot(settings, store)
+    return TavoloBot(settings, store, clock=clock, new_seed=new_seed)
 
 
 async def run(settings: Settings) -> None:

@@ -16,7 +16,6 @@ from typing import Any, TypeVar
 from db.records import ActionRecord, GameRecord
 from rules.money.components import CARDS, VALUE, label
 from rules.registry import get_game
-from service.tables import Tables
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from tests.fakediscord.components import BUTTON, SELECTS, leaves
 from tests.fakediscord.interactions import InteractionResult
@@ -107,11 +106,11 @@ class MoneyTable:
     # ------------------------------------------------------------ the bot process
 
     async def start_bot(self) -> None:
-        """Start the production bot on the table's database (deals use `seed`, time `clock`)."""
-        self.bot, self.task = await start_bot(self.fake, self.db_path)
-        # Same service, with a fixed seed so every run deals the same cards, and a clock the
-        # test moves (turn reminders and deadlines).
-        self.bot.tables = Tables(self.bot.store, new_seed=lambda: self.seed, clock=self.clock)
+        """Start the production bot on the table's database, given a fixed seed (every run
+        deals the same cards) and a clock the test moves (turn reminders and deadlines)."""
+        self.bot, self.task = await start_bot(
+            self.fake, self.db_path, clock=self.clock, new_seed=lambda: self.seed
+        )
         await self.fake.wait_for_commands(COMMANDS, self.guild)
 
     async def run_timers(self, **advance: float) -> Any:

@@ -30,21 +30,29 @@ def _import_bot() -> tuple[Any, Any]:
 
 
 async def start_bot(
-    fake: FakeDiscord, db_path: str | Path, *, timeout: float = 15.0
+    fake: FakeDiscord,
+    db_path: str | Path,
+    *,
+    timeout: float = 15.0,
+    test_guild: bool = True,
+    **collaborators: Any,
 ) -> tuple[Any, asyncio.Task[None]]:
     """Build the production bot for the fake's first guild (made if none), start it, wait for
-    READY. Returns (bot, task running `bot.start`); pass both to `stop_bot`."""
+    READY. Returns (bot, task running `bot.start`); pass both to `stop_bot`.
+
+    `test_guild` False leaves TAVOLO_TEST_GUILD_ID unset (commands are synced globally, as in
+    production); `collaborators` go to `create_bot` as they are (e.g. `clock`, `new_seed`)."""
     create_bot, settings_class = _import_bot()
     guild = next(iter(fake.world.guilds.values()), None) or fake.add_guild("Test")
     settings = settings_class(
         discord_token=TOKEN,
         db_path=str(db_path),
-        test_guild_id=guild.id,
+        test_guild_id=guild.id if test_guild else None,
         api_base=fake.api_base,
         gateway_url=fake.gateway_url,
     )
     saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    bot = await create_bot(settings)
+    bot = await create_bot(settings, **collaborators)
     bot._fakediscord_saved_endpoints = saved
     # discord.py waits guild_ready_timeout (2 s) after the last GUILD_CREATE before READY;
     # the fake sends them all at once, so a short wait keeps tests fast.
