@@ -1,10 +1,11 @@
-"""Settings from the environment: the timer check interval (TAVOLO_TIMER_SECONDS)."""
+"""Settings from the environment: the timer check interval (TAVOLO_TIMER_SECONDS), and where
+Discord is (DISCORD_API_BASE, DISCORD_GATEWAY_URL: a proxy or a test server)."""
 
 from __future__ import annotations
 
 import pytest
 
-from config import DEFAULT_TIMER_SECONDS, MissingSetting, Settings
+from config import DEFAULT_API_BASE, DEFAULT_TIMER_SECONDS, MissingSetting, Settings
 
 
 def test_the_timer_interval_defaults_to_thirty_seconds() -> None:
@@ -17,3 +18,24 @@ def test_the_timer_interval_is_read_and_checked() -> None:
     for bad in ("0", "-3", "soon", "7200"):
         with pytest.raises(MissingSetting, match="TAVOLO_TIMER_SECONDS"):
             Settings.from_env({**env, "TAVOLO_TIMER_SECONDS": bad})
+
+
+def test_discord_is_reached_at_its_own_address_unless_told_otherwise() -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": "x"})
+    assert settings.api_base == DEFAULT_API_BASE == "https://discord.com/api/v10"
+    assert settings.gateway_url is None  # the gateway Discord names at login
+    blank = Settings.from_env(
+        {"DISCORD_TOKEN": "x", "DISCORD_API_BASE": " ", "DISCORD_GATEWAY_URL": ""}
+    )
+    assert (blank.api_base, blank.gateway_url) == (DEFAULT_API_BASE, None)
+
+
+def test_the_api_base_and_gateway_url_are_read() -> None:
+    env = {
+        "DISCORD_TOKEN": "x",
+        "DISCORD_API_BASE": " http://127.0.0.1:8080/api/v10/ ",
+        "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8080/gateway ",
+    }
+    settings = Settings.from_env(env)
+    assert settings.api_base == "http://127.0.0.1:8080/api/v10"  # no trailing slash
+    assert settings.gateway_url == "ws://127.0.0.1:8080/gateway"
