@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -74,6 +75,69 @@ async def test_embed_title_over_256_characters_is_refused(table: Table) -> None:
     error = await _post_message(table, {"embeds": [{"title": "t" * 257}]})
     assert error.code == 50035
     assert _only_failure(table).message.startswith("embeds.0.title: Must be 256 or fewer")
+
+
+async def _post_with_file(table: Table, payload: dict[str, Any]) -> discord.HTTPException:
+    """POST a message as discord.py sends one with a file: `payload_json` and `files[0]`."""
+    payload = {**payload, "attachments": [{"id": 0, "filename": "table.png"}]}
+    form = [
+        {"name": "payload_json", "value": json.dumps(payload)},
+        {
+            "name": "files[0]",
+            "value": b"\x89PNG\r\n\x1a\n",
+            "filename": "table.png",
+            "content_type": "image/png",
+        },
+    ]
+    route = Route("POST", MESSAGES, channel_id=table.chan.id)
+    with pytest.raises(discord.HTTPException) as caught:
+        await table.bot.http.request(route, form=form)
+    return caught.value
+
+
+async def test_multipart_payload_json_is_validated_like_a_json_body(table: Table) -> None:
+    options = [{"label": f"card {i}", "value": str(i)} for i in range(26)]
+    select = {"type": 3, "custom_id": "pick", "options": options}
+    error = await _post_with_file(table, {"components": [{"type": 1, "components": [select]}]})
+    assert (error.status, error.code) == (400, 50035)
+    failure = _only_failure(table)
+    assert failure.kind == "body" and failure.template == MESSAGES
+    assert failure.message.startswith("components.0.components.0.options: Must be 25 or fewer")
+    assert "is too long" in failure.schema_message
+    assert str(failure).startswith(f"[body] POST {MESSAGES}: ")
+
+    error = await _post_with_file(table, {"embeds": [{"title": "t" * 257}]})
+    assert error.code == 50035
+    failure = _only_failure(table)
+    assert failure.template == MESSAGES
+    assert failure.message.startswith("embeds.0.title: Must be 256 or fewer")
+    assert table.chan.messages() == []  # neither was posted
+
+
+def _embed_of(total: int) -> dict[str, Any]:
+    """An embed of `total` characters, each field within its own limit."""
+    footer = total - 256 - 4096
+    assert 0 < footer <= 2048
+    return {"title": "t" * 256, "description": "d" * 4096, "footer": {"text": "f" * footer}}
+
+
+async def test_embeds_over_6000_characters_in_all_are_refused(table: Table) -> None:
+    route = Route("POST", MESSAGES, channel_id=table.chan.id)
+    await table.bot.http.request(route, json={"embeds": [_embed_of(6000)]})
+    assert table.fake.take_failures() == []  # exactly the limit is fine
+
+    error = await _post_message(table, {"embeds": [_embed_of(6001)]})
+    assert (error.status, error.code) == (400, 50035)
+    failure = _only_failure(table)
+    assert failure.kind == "extra" and failure.template == MESSAGES
+    assert failure.message.startswith("embeds: Embed size exceeds maximum size of 6000 (got 6001)")
+
+    # The total counts every embed of the message; each alone would be fine.
+    halves = [{"description": "d" * 3001}, {"description": "d" * 3000}]
+    error = await _post_with_file(table, {"embeds": halves})
+    assert error.code == 50035
+    assert "exceeds maximum size of 6000 (got 6001)" in _only_failure(table).message
+    assert len(table.chan.messages()) == 1
 
 
 async def test_command_description_over_100_characters_is_refused(table: Table) -> None:
