@@ -2,8 +2,9 @@
 clock moved by the test and its timer loop's check run directly (no sleeping).
 
 A silent player is moved for by deadlines and then replaced by a bot, so the game still ends;
-a player who asked for DM notices hears of their turns only by DM; the host's commands for a
-game that lasts days (settings, pause, resume, replace, rejoin) and the `/games` overview.
+a player who asked for DM notices hears of their turns only by DM, one who asked for both gets
+a mention and a DM; the host's commands for a game that lasts days (settings, pause, resume,
+replace, rejoin) and the `/games` overview.
 """
 
 from __future__ import annotations
@@ -107,6 +108,39 @@ async def test_a_player_who_asked_for_dm_notices_gets_dms_and_no_mentions(table)
     # Bob got a new DM for each turn (and the reminder); it is edited once he has acted.
     bob_turns = [k for k in must_act if k[0] == table.seat_of(bob)]
     assert len(bob.dms()) == len(bob_turns) + 1
+
+
+async def test_a_player_who_asked_for_both_gets_a_mention_and_a_dm_each_turn(table) -> None:
+    alice, bob, carol = people(table, "alice", "bob", "carol")
+    result = await bob.slash(table.chan, "settings", notice="both")
+    assert result.ephemeral and "a mention in the channel and a DM" in result.content
+
+    record = await table.seat_players(alice, [bob, carol])
+    assert table.board().pinged == {alice.id, bob.id, carol.id}  # bob pinged too
+    (dm,) = bob.dms()
+    assert dm.content.startswith(f"{TURN_DM} <#{table.chan.id}>.")  # and told by DM
+    assert not alice.dms()[0].content.startswith(TURN_DM)  # a mention only
+
+    # A day later: bob's reminder comes both ways.
+    tick = await table.run_timers(hours=24)
+    assert sorted(r.user_id for r in tick.reminders) == sorted(u.id for u in (alice, bob, carol))
+    reminders = [m for m in table.chan.messages() if m.content.startswith("⏰")]
+    assert sorted(p for m in reminders for p in m.pinged) == sorted([alice.id, bob.id, carol.id])
+    assert bob.dms()[-1].content.startswith("⏰ Reminder 1 of 3")
+    assert len(bob.dms()) == 2 and len(alice.dms()) == 1
+
+    # The rest of the game: for each of bob's turns, one mention and one new DM.
+    must_act = {(s, MONEY.turn(record.state)) for s in record.waiting}
+    while record.status == "running":
+        await table.play_step()
+        record = await table.record()
+        if record.status == "running":
+            must_act |= {(s, MONEY.turn(record.state)) for s in record.waiting}
+    check_finished_board(table, record)
+    bob_turns = [k for k in must_act if k[0] == table.seat_of(bob)]
+    assert sum(bob.id in b.pinged for b in table.boards()) == len(bob_turns)
+    assert len(bob.dms()) == len(bob_turns) + 1  # a new hand DM per turn (edited once he acted)
+    assert all(len(u.dms()) == 1 for u in (alice, carol))  # theirs edited in place
 
 
 async def test_host_commands_for_a_game_that_lasts_days(table) -> None:
