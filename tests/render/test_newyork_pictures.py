@@ -1,27 +1,33 @@
 """New York's pictures: every one renders as a valid, small PNG in every phase; the table is
 drawn from the public view only and never changes with hidden information; the city marks
-every legal spot of the tile being placed with its label and highlights the longest street."""
+every legal spot of the tile being placed with its label, names every cell on a coordinate grid
+(so any spot a menu offers can be found), shows the reserve's tiles and highlights the longest
+street."""
 
 from __future__ import annotations
 
 import io
 import random
+import time
 
 import pytest
 from PIL import Image
 
+from render.newyork import city as city_module
 from render.newyork import city_picture, hand_picture, score_sheet, table_picture
-from render.newyork.city import placing_tile
+from render.newyork.city import RESERVE_TILE, axis_labels, placing_tile
 from render.newyork.common import HIGHLIGHT, LABEL_FILL
 from render.png import encode
 from rules.newyork import building
+from rules.newyork.components import BUILDING_IDS
 from rules.registry import get_game
-from tests.helpers.newyork import scramble_hidden
+from tests.helpers.newyork import scramble_hidden, set_city, set_reserve
+from tests.helpers.playout import random_action
 from tests.render.test_public_only import RecordingView
 
 GAME = get_game("newyork")
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
-MAX_BYTES = 200 * 1024
+MAX_BYTES = 150 * 1024
 
 
 def states(players: int, seed: int) -> dict[str, dict]:
@@ -138,3 +144,91 @@ def test_the_score_sheet_shows_the_players_street_points_at_two_players(monkeypa
         for seat in (0, 1):
             assert f"{scoring['streets'][seat]} + {scoring['majority'][seat]}" in written
         assert str(scoring["dirk"]) in written
+
+
+def spots_in_menus(state: dict, seat: int) -> list[str]:
+    """The spot labels of every placement and reserve → city move offered to `seat`."""
+    return [
+        move.split()[2]
+        for move in GAME.choices(state, seat).moves
+        if move.split()[0] in ("place", "move") and move.split()[2] != "reserve"
+    ]
+
+
+def recorded(monkeypatch, name: str) -> list[tuple]:
+    """The calls to `render.newyork.city.<name>` (text or draw_tile), recorded as they pass."""
+    calls: list[tuple] = []
+    real = getattr(city_module, name)
+
+    def recording(*args, **kwargs):
+        calls.append(args[1:])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(city_module, name, recording)
+    return calls
+
+
+def test_every_spot_any_menu_offers_is_named_by_the_city_pictures_grid(monkeypatch) -> None:
+    written = recorded(monkeypatch, "text")
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = GAME.new_game(3, {}, seed)
+        while GAME.to_act(state) and checked < 400:
+            seat = GAME.to_act(state)[0]
+            spots = spots_in_menus(state, seat)
+            if spots and rng.random() < 0.3:
+                view = GAME.view(state, seat)
+                grid = building.grid_of(view["cities"][seat])
+                letters, numbers = axis_labels(grid)
+                written.clear()
+                hand_picture(view, NAMES, "en")
+                drawn = {call[1] for call in written}
+                ox, oy = building.origin(grid)
+                for spot in spots:
+                    column = spot.rstrip("0123456789").upper()
+                    row = spot[len(column) :]
+                    assert column in drawn and row in drawn, spot
+                    # the grid names the very cell the label names
+                    cell = (ox + letters.index(column), oy + numbers.index(row))
+                    assert building.parse_spot(grid, spot) == cell
+                    checked += 1
+            action = random_action(GAME, state, seat, rng)
+            state = GAME.apply(state, seat, action)
+    assert checked > 100
+
+
+def test_the_reserve_tiles_are_drawn_in_the_players_own_picture(monkeypatch) -> None:
+    tiles = recorded(monkeypatch, "draw_tile")
+    written = recorded(monkeypatch, "text")
+    for state in states(3, 9).values():
+        for seat in range(3):
+            view = GAME.view(state, seat)
+            tiles.clear()
+            written.clear()
+            hand_picture(view, NAMES, "en")
+            small = [call[0] for call in tiles if call[3] == RESERVE_TILE]
+            assert small == view["reserves"][seat]
+            labels = {call[1] for call in written}
+            assert all(f"#{tile}" in labels for tile in view["reserves"][seat])
+    assert any(any(s["reserves"]) for s in states(3, 9).values())
+
+
+def test_a_crowded_city_with_a_big_reserve_stays_small_and_quick() -> None:
+    rng = random.Random(5)
+    state = GAME.new_game(3, {}, 5)
+    grid = building.grid_of(state["cities"][0])
+    pool = list(BUILDING_IDS)
+    rng.shuffle(pool)
+    for tile in pool[:40]:  # as many of 40 tiles as fit, each on one of its closest spots
+        spots = building.legal_spots(grid, tile)
+        if spots:
+            grid[rng.choice(spots[:3])] = tile
+    set_city(state, 0, grid)
+    set_reserve(state, 0, [t for t in pool if t not in grid.values()][:14])
+    assert len(grid) > 25 and len(state["reserves"][0]) == 14
+    start = time.perf_counter()
+    _png(hand_picture(GAME.view(state, 0), NAMES, "en"))
+    _png(table_picture(GAME.view(state, None), NAMES, "en"))
+    _png(city_picture(GAME.view(state, None), 0, NAMES, "en"))
+    assert time.perf_counter() - start < 0.5
