@@ -1,10 +1,12 @@
 """Concurrency through the real store and table service, for every registered game:
 
-- 50 simultaneous actions by one seat at the same `since`: exactly one is applied, the others
-  are refused ("this board has changed", or a rule error) and change nothing;
+- 50 simultaneous actions by one seat at the same `since`: exactly one is applied, every other
+  one is refused with "this board has changed" and changes nothing;
 - 20 games × 10 simultaneous actions at once: the same per game, and no cross-talk;
 - simultaneous moves by different seats that the rules accept in any order are all applied;
-- a game never waits for another game's long bot run for longer than about one commit.
+- a game never waits for another game's long bot run for longer than one commit: no commit of
+  the other game is granted while it waits, and each wait is at most what was left of the
+  commit under way plus a few milliseconds of scheduling.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import itertools
 import random
 import statistics
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -66,12 +69,10 @@ async def assert_applied_once(
 ) -> None:
     applied = [k for k, r in enumerate(results) if isinstance(r, Step)]
     assert len(applied) == 1, f"game {record.id}: {len(applied)} of {len(actions)} applied"
-    for r in results:
-        if isinstance(r, BaseException):
-            assert isinstance(r, TableError | RuleError), repr(r)
-            if isinstance(r, TableError):
-                assert r.key == "error.stale", r.key
-                assert r.message().startswith("This board has changed")
+    for r in results:  # every other press was made for a board that has changed since
+        if not isinstance(r, Step):
+            assert isinstance(r, TableError) and r.key == "error.stale", repr(r)
+            assert r.message().startswith("This board has changed")
     new = [a for a in await store.actions(record.id) if a.version > record.version]
     winner = actions[applied[0]]
     seat = waiting_members(record)[0]
@@ -145,7 +146,10 @@ async def test_simultaneous_moves_by_different_seats(
     record = await seated_game(tables, game_id, 1, members_for(game_id, 1, info.max_players))
     record = await play_until(tables, record, rng, lambda r: len(waiting_members(r)) >= 2)
     if len(waiting_members(record)) < 2:
-        pytest.skip(f"{game_id} never has two members acting at once")
+        pytest.skip(
+            f"{game_id} has one seat to act at a time (no two seats waited at once in a whole "
+            "game): no simultaneous moves of different seats to race"
+        )
     checked = 0
     while record.status == "running" and len(waiting_members(record)) >= 2 and checked < 5:
         seats = waiting_members(record)
@@ -173,27 +177,59 @@ async def test_simultaneous_moves_by_different_seats(
     assert checked
 
 
+SCHEDULING = 0.001  # CPU seconds (see `test_a_game_never_waits_for_another_games_bot_run`)
+
+
+@dataclass
+class Hold:
+    """One hold of the store's write lock: by which task, and when it was asked for, granted
+    and released, in wall-clock seconds (`perf_counter`) and in the process's CPU seconds
+    (`process_time`: time the machine gave to other processes does not count)."""
+
+    task: str
+    asked: float
+    granted: float
+    released: float = 0.0
+    cpu: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+
 class TimedLock(asyncio.Lock):
-    """The store's write lock, recording for each hold the task, and when it was asked for,
-    granted and released (perf_counter seconds)."""
+    """The store's write lock, recording every hold."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.holds: list[tuple[str, float, float, float]] = []
-        self._current: tuple[str, float, float] | None = None
+        self.holds: list[Hold] = []
+        self._current: Hold | None = None
 
     async def acquire(self) -> bool:
-        asked = time.perf_counter()
+        asked, asked_cpu = time.perf_counter(), time.process_time()
         await super().acquire()
         task = asyncio.current_task()
-        self._current = (task.get_name() if task else "?", asked, time.perf_counter())
+        name = task.get_name() if task else "?"
+        self._current = Hold(
+            name, asked, time.perf_counter(), cpu=(asked_cpu, time.process_time(), 0.0)
+        )
         return True
 
     def release(self) -> None:
-        assert self._current is not None
-        self.holds.append((*self._current, time.perf_counter()))
+        hold = self._current
+        assert hold is not None
+        hold.released, hold.cpu = time.perf_counter(), (*hold.cpu[:2], time.process_time())
+        self.holds.append(hold)
         self._current = None
         super().release()
+
+
+def switch_to(b: Hold, a_holds: list[Hold]) -> float:
+    """CPU seconds from the moment A's task last let go of the event loop before `b` was
+    granted the lock (A released it, or A asked for it again and so yielded) to that grant."""
+    events = [t for h in a_holds for t in (h.cpu[0], h.cpu[2]) if t <= b.cpu[1]]
+    return b.cpu[1] - max([b.cpu[0], *events])
+
+
+def bot_work(a_holds: list[Hold]) -> list[float]:
+    """CPU seconds of A's task between two of its commits (one bot move worked out)."""
+    return [n.cpu[0] - h.cpu[2] for h, n in itertools.pairwise(a_holds)]
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -217,7 +253,7 @@ async def test_a_game_never_waits_for_another_games_bot_run(
     b = await seated_game(tables, game_id, 2, members_for(game_id, 2))
     rng = random.Random(3)
     run_a = asyncio.create_task(tables.leave(a.id, FIRST_USER), name="A")
-    while sum(h[0] == "A" for h in lock.holds) < 10:
+    while sum(h.task == "A" for h in lock.holds) < 10:
         await asyncio.sleep(0)
     latencies = []
     b_tasks: list[asyncio.Task[Step]] = []
@@ -235,22 +271,37 @@ async def test_a_game_never_waits_for_another_games_bot_run(
     b_done = time.perf_counter()
     step_a = await run_a
     a_done = time.perf_counter()
-    a_holds = [h for h in lock.holds if h[0] == "A"]
-    b_holds = [h for h in lock.holds if h[0].startswith("B")]
-    a_commit = [release - granted for _, _, granted, release in a_holds]
-    b_waits = [granted - asked for _, asked, granted, _ in b_holds]
-    a_run = a_holds[-1][3] - a_holds[0][1]
+    a_holds = [h for h in lock.holds if h.task == "A"]
+    b_holds = [h for h in lock.holds if h.task.startswith("B")]
+    a_commit = [h.released - h.granted for h in a_holds]
+    b_waits = [h.granted - h.asked for h in b_holds]
+    switches = [switch_to(h, a_holds) for h in b_holds]
+    a_run = a_holds[-1].released - a_holds[0].asked
     print(
         f"\n{game_id}: A's bot run {a_run * 1000:.0f} ms, {len(step_a.moves)} moves, "
         f"{len(a_holds)} commits (median {statistics.median(a_commit) * 1000:.2f} ms, "
         f"max {max(a_commit) * 1000:.2f} ms); B: {len(latencies)} moves during it, "
         f"request latency max {max(latencies) * 1000:.2f} ms, "
-        f"wait for the commit lock max {max(b_waits) * 1000:.2f} ms"
+        f"wait for the commit lock max {max(b_waits) * 1000:.2f} ms; CPU: A's bot moves between "
+        f"commits max {max(bot_work(a_holds)) * 1000:.2f} ms, switches to B max "
+        f"{max(switches) * 1000:.3f} ms"
     )
     assert step_a.finished and len(latencies) >= 5, "B must have played during A's run"
     assert b_done < a_done
-    # Each of B's saves waited for at most the one commit of A that was under way.
-    assert max(b_waits) <= max(a_commit) + 0.025  # + one bot move's computing, under load
+    # Each of B's saves waited for the one commit of A under way when it asked, if any, and no
+    # more: the lock serves first come, first served, so no commit of A began meanwhile ...
+    for hold in b_holds:
+        overtaking = [h for h in a_holds if hold.asked < h.granted < hold.granted]
+        assert not overtaking, f"{len(overtaking)} of A's commits began while B waited"
+    # ... so each wait is what was left of that commit, then A's next bot move (A's task keeps
+    # the event loop until it asks for the lock again: computing, not waiting for the store),
+    # then the switch to B. Measured on the shared 2-core machine, idle and with two busy
+    # processes on the cores: commits 0.4-0.9 ms median, bot moves up to 3.3 ms (Money),
+    # switches 0.01-0.03 ms. SCHEDULING (1 ms) allows thirty times the switch and is no room
+    # for a second commit. Counted in the process's CPU time: the wall clock also counts time
+    # the machine gives to other processes (with the two busy processes it showed single waits
+    # of 20-170 ms in which the test was not running at all).
+    assert max(switches) <= SCHEDULING, f"B got the lock {max(switches) * 1000:.2f} ms late"
     # And B's whole request is nowhere near A's run.
     assert max(latencies) < a_run / 5
     await assert_consistent(store, a.id)
