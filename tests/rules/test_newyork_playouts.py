@@ -11,7 +11,16 @@ import pytest
 
 from rules.contract import Game, State
 from rules.newyork import building
-from tests.helpers.newyork import GAME, assert_everything_in_one_place, hidden_from, scramble_hidden
+from tests.helpers.newyork import (
+    GAME,
+    assert_everything_in_one_place,
+    city,
+    fresh,
+    hidden_from,
+    scramble_hidden,
+    set_city,
+    set_market,
+)
 from tests.helpers.playout import (
     assert_json_round_trip,
     assert_private_keys_only_at_top,
@@ -100,3 +109,18 @@ def test_a_bot_beats_two_random_players_almost_always() -> None:
         assert outcome is not None
         wins += 0 in outcome.winners
     assert wins >= 9, f"the bot won only {wins} of 10 games against random players"
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_bot_builds_where_its_outside_street_grows_with_dirk_too(players: int) -> None:
+    # Theater .XX. (#3) below Times Square adds nothing; below the XX.. tile it joins the
+    # street: 2 more sides. Street points count at two players as well (only Dirk has none).
+    state = fresh(players, 4)
+    grid = city("TS XX..")
+    set_city(state, 0, grid)
+    set_market(state, [t for t in state["bag"] if t != 3][:4])
+    state["to_place"][0] = [3]
+    state["bag"] = [t for t in state["bag"] if t != 3]
+    state["current"], state["phase"] = 0, "place"
+    assert_everything_in_one_place(state)
+    assert GAME.bot_action(GAME.view(state, 0), 1) == f"place 3 {building.spot_label(grid, (1, 1))}"
