@@ -1,4 +1,5 @@
-"""Fixtures of the reliability tests: a fresh store, table service and fake bot per test."""
+"""Fixtures of the reliability tests: a fresh store, table service and fake bot per test; and
+the figures the tests report, printed at the end of the run."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from db.store import Store
 from service.tables import Tables
 from tests.reliability.fakes import FakeBot
+from tests.reliability.figures import FIGURES
 
 
 @pytest.fixture
@@ -28,3 +30,11 @@ def tables(store: Store) -> Tables:
 @pytest.fixture
 def bot(store: Store, tables: Tables) -> FakeBot:
     return FakeBot(store, tables)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Print the figures the reliability tests reported (see `figures.py`)."""
+    if FIGURES:
+        terminalreporter.section("reliability figures")
+        for line in FIGURES:
+            terminalreporter.write_line(line)

@@ -5,10 +5,11 @@ and table service until it is killed, acknowledging every committed request on a
 
 On start it opens (and so recovers) the database, prints `ready` on stdout, then resumes every
 active game left by an earlier run (lobbies are filled and started, running games played on)
-and keeps PARALLEL games going at once, opening new ones (every registered game in turn) as
-others end. Members play random legal moves (now and then a refused one, a leave or an abort);
-bots play through the service. After each request *returns* — so after its commit — one JSON
-line is appended to ACKS with a single write(2), which a SIGKILL cannot split:
+and keeps PARALLEL games going at once, opening new ones as others end: every registered game
+in turn, starting from a title chosen by SEED, so every title is played. Members play random
+legal moves (now and then a refused one, a leave or an abort); bots play through the service.
+After each request *returns* — so after its commit — one JSON line is appended to ACKS with a
+single write(2), which a SIGKILL cannot split:
 
     {"op": "act"|"start"|"leave", "g": id, "v": version, "moves": [[seat, action], ...]}
     {"op": "open"|"abort", "g": id, "v": version}
@@ -19,6 +20,7 @@ line is appended to ACKS with a single write(2), which a SIGKILL cannot split:
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -42,6 +44,8 @@ class Worker:
         self.store = store
         self.tables = Tables(store, new_seed=lambda: self.rng.getrandbits(62))
         self.acks = acks
+        first = self.rng.randrange(len(GAME_IDS))
+        self.titles = itertools.cycle(GAME_IDS[first:] + GAME_IDS[:first])
 
     def ack(self, op: str, record: GameRecord, moves: list[tuple[int, str]] | None = None) -> None:
         line = {"op": op, "g": record.id, "v": record.version}
@@ -54,7 +58,7 @@ class Worker:
 
     async def new_game(self) -> GameRecord:
         """Open a lobby in a fresh channel for the next title, seat members and bots, start."""
-        game_id = self.rng.choice(GAME_IDS)
+        game_id = next(self.titles)
         channel = self.rng.randrange(1, 1 << 40)  # a fresh channel (seeds differ per run)
         info = get_game(game_id).info
         players = self.rng.randint(info.min_players, info.max_players)

@@ -58,6 +58,7 @@ from tests.reliability.driving import (
     waiting_members,
 )
 from tests.reliability.fakes import FakeBot, FakeInteraction, message_with
+from tests.reliability.figures import report
 from tests.reliability.leaks import recorded_pictures
 from tests.reliability.secrecy import quick_options
 
@@ -592,7 +593,7 @@ def test_forged_custom_ids_are_refused_and_change_nothing(game_id: str, tmp_path
             press()
     finally:
         runner.close()
-    print(f"\nforged custom_ids ({game_id}): {dict(outcomes)}")
+    report(f"forged custom_ids ({game_id}): {dict(outcomes)}")
     assert outcomes["refused"] > 50 and outcomes["applied"] > 5
     assert outcomes["menu refused"] > 10 and outcomes["menu applied"] > 0
 
@@ -643,7 +644,7 @@ def test_typed_moves_are_refused_cleanly(game_id: str, tmp_path: Path) -> None:
             type_move()
     finally:
         runner.close()
-    print(f"\ntyped moves ({game_id}): {dict(outcomes)}")
+    report(f"typed moves ({game_id}): {dict(outcomes)}")
     assert outcomes["refused"] > 20 and outcomes["applied"] > 5
 
 

@@ -37,6 +37,7 @@ from tests.reliability.driving import (
     seated_game,
     waiting_members,
 )
+from tests.reliability.figures import report
 
 
 def members_for(game_id: str, channel: int, count: int | None = None) -> list[int]:
@@ -277,8 +278,8 @@ async def test_a_game_never_waits_for_another_games_bot_run(
     b_waits = [h.granted - h.asked for h in b_holds]
     switches = [switch_to(h, a_holds) for h in b_holds]
     a_run = a_holds[-1].released - a_holds[0].asked
-    print(
-        f"\n{game_id}: A's bot run {a_run * 1000:.0f} ms, {len(step_a.moves)} moves, "
+    report(
+        f"concurrency {game_id}: A's bot run {a_run * 1000:.0f} ms, {len(step_a.moves)} moves, "
         f"{len(a_holds)} commits (median {statistics.median(a_commit) * 1000:.2f} ms, "
         f"max {max(a_commit) * 1000:.2f} ms); B: {len(latencies)} moves during it, "
         f"request latency max {max(latencies) * 1000:.2f} ms, "

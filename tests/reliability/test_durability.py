@@ -3,7 +3,8 @@ real store and table service and is killed with SIGKILL at random moments. After
 database passes `PRAGMA integrity_check`, every request the child acknowledged (after it
 returned, so after its commit) is in the action log, and every game's state is the replay of
 its action log from its seed. The child then restarts on the same database and carries on with
-the unfinished games and new ones.
+the unfinished games and new ones. Every title must have been played (acknowledged actions in
+games of each title); the counts are reported at the end of the run (`figures.py`).
 
 TAVOLO_KILLS (default 50) sets the number of kills; TAVOLO_KILL_SEED the harness's seed.
 """
@@ -25,7 +26,8 @@ from pathlib import Path
 from db.records import Seat
 from rules.registry import get_game
 from tests.helpers.playout import replay
-from tests.reliability.driving import env_int
+from tests.reliability.driving import GAME_IDS, env_int
+from tests.reliability.figures import report
 
 REPO = Path(__file__).resolve().parents[2]
 KILLS = env_int("TAVOLO_KILLS", 50)
@@ -46,6 +48,7 @@ class Verifier:
     requests: Counter[str] = field(default_factory=Counter)
     verified: dict[int, tuple[int, str]] = field(default_factory=dict)
     cycles: dict[int, set[int]] = field(default_factory=dict)  # game -> runs that moved it
+    titles: dict[int, tuple[str, str]] = field(default_factory=dict)  # game -> title, status
     replays: int = 0
     offset: int = 0
     run: int = 0
@@ -96,6 +99,7 @@ class Verifier:
         assert self.opened <= ids, f"acknowledged games missing: {sorted(self.opened - ids)}"
         assert set(log) <= ids, "actions of games that do not exist"
         for row in games:
+            self.titles[row[0]] = (row[1], row[2])
             self.check_game(row, log.get(row[0], []))
             if row[0] in self.aborted:
                 assert row[2] == "aborted", f"game {row[0]} was aborted, now {row[2]}"
@@ -110,6 +114,16 @@ class Verifier:
             "lost": len(lost),
             "games_resumed_after_a_kill": sum(len(runs) > 1 for runs in self.cycles.values()),
         }
+
+    def per_title(self) -> dict[str, Counter[str]]:
+        """Per title: games opened and finished, and actions acknowledged in them."""
+        counts = {title: Counter[str]() for title in GAME_IDS}
+        for title, status in self.titles.values():
+            counts[title]["games"] += 1
+            counts[title]["finished"] += status == "finished"
+        for game_id, _version in self.expected:
+            counts[self.titles[game_id][0]]["actions"] += 1
+        return counts
 
     def check_game(self, row: tuple, entries: list[tuple[int, int, str]]) -> None:
         game_id, title, status, seats, options, seed, state, waiting, version = row
@@ -184,12 +198,20 @@ def test_acknowledged_actions_survive_sigkill(tmp_path: Path) -> None:
         assert proc.returncode == -signal.SIGKILL
         counts = verifier.check()
     elapsed = time.monotonic() - started
-    print(
-        f"\ndurability: {KILLS} SIGKILLs ({early} aimed before ready) in {elapsed:.1f}s; "
+    titles = verifier.per_title()
+    report(
+        f"durability: {KILLS} SIGKILLs ({early} aimed before ready) in {elapsed:.1f}s; "
         + ", ".join(f"{k} {v}" for k, v in counts.items())
-        + f"; replays checked {verifier.replays}; requests {dict(verifier.requests)}"
+        + f"; replays checked {verifier.replays}; requests {dict(verifier.requests)}; "
+        + "per title: "
+        + ", ".join(
+            f"{t} {c['games']} games ({c['finished']} finished) {c['actions']} actions"
+            for t, c in titles.items()
+        )
     )
     assert counts["lost"] == 0
+    unplayed = [title for title, c in titles.items() if not c["actions"]]
+    assert not unplayed, f"titles never played: {unplayed}"
     assert counts["acknowledged_actions"] > 10 * KILLS // 2, "the worker played too little"
     assert counts["finished"] > 0
     assert counts["games_resumed_after_a_kill"] > 0

@@ -15,6 +15,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
@@ -29,6 +30,7 @@ from rules.registry import GAMES, get_game
 from tests.helpers.playout import play, random_action
 from tests.reliability import leaks
 from tests.reliability.driving import GAME_IDS, env_int
+from tests.reliability.figures import report
 from tests.reliability.leaks import Leak, Table, check_games, play_and_check, recorded_pictures
 from tests.reliability.secrecy import SECRETS, quick_options, secrets_for
 
@@ -87,6 +89,7 @@ def test_the_secrets_helper_is_sound(game_id: str) -> None:
 def test_no_message_leaks_a_secret(game_id: str) -> None:
     """Every message of every step of LEAK_GAMES random games shows its audience nothing it
     may not know (two processes; TAVOLO_LEAK_ALL=1 checks every request of every member)."""
+    started = time.monotonic()
     seeds = range(LEAK_SEED, LEAK_SEED + LEAK_GAMES)
     chunks = [seeds[k::WORKERS] for k in range(WORKERS)]
     if WORKERS == 1:
@@ -96,7 +99,10 @@ def test_no_message_leaks_a_secret(game_id: str) -> None:
         with ProcessPoolExecutor(WORKERS, mp_context=context) as pool:
             futures = [pool.submit(check_games, game_id, chunk) for chunk in chunks]
             counts = sum((f.result() for f in futures), Counter())
-    print(f"\nleaks {game_id}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    report(
+        f"leaks {game_id} in {time.monotonic() - started:.0f}s ({WORKERS} processes): "
+        + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+    )
     assert counts["games"] == LEAK_GAMES
     assert counts["board"] > counts["games"] and counts["hand panel"] > counts["games"]
     assert counts["autocomplete"] and counts["scrambled"]
