@@ -1,13 +1,17 @@
 """Forgetting a server (SECURITY.md): `Store.forget_guild` and `scripts/forget_guild.py` delete
-one server's games and every row about them, and nothing of any other server."""
+one server's games and every row about them, and nothing of any other server; with `--compact`
+none of the forgotten server's ids is left anywhere in the database's bytes."""
 
 from __future__ import annotations
 
 import random
 import sqlite3
+import struct
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from db.store import Store
 from rules.registry import get_game
@@ -128,3 +132,72 @@ async def test_forget_guild_script(tmp_path: Path) -> None:
     assert bad.returncode == 2 and bad.stderr.startswith("forget_guild: not a server id")
     missing = run_script("1", "--db", str(tmp_path / "none.db"))
     assert missing.returncode == 2 and "no database" in missing.stderr
+
+
+# ------------------------------------------------------------------ no trace in the file
+
+FORGOTTEN, KEPT = 811_111_111_111_111_111, 922_222_222_222_222_222  # Discord-sized ids
+
+
+async def snowflake_servers(path: Path) -> dict[int, set[int]]:
+    """Games of every title in two servers with Discord-sized ids, played a little, with a
+    board and a hand DM each: the ids each server's rows hold (server, channels, members,
+    messages, DM channels)."""
+    store = await Store.open(str(path))
+    tables = Tables(store, new_seed=iter(range(1, 1_000)).__next__)
+    rng = random.Random(8)
+    ids: dict[int, set[int]] = {FORGOTTEN: {FORGOTTEN}, KEPT: {KEPT}}
+    for guild in (FORGOTTEN, KEPT):
+        for k, game_id in enumerate(GAME_IDS):
+            channel = guild + 1_000 * (k + 1)
+            members = [channel + m + 1 for m in range(get_game(game_id).info.min_players)]
+            record = await seated_game(tables, game_id, channel, members, guild=guild)
+            moves = iter(range(6))  # six moves: actions with the members' ids
+            await play_until(tables, record, rng, lambda r, m=moves: next(m, None) is None)
+            await store.set_message(record.id, "board", channel, channel + 500)
+            await store.set_message(record.id, "hand:0", channel + 600, channel + 700)
+            ids[guild] |= {channel, *members, channel + 500, channel + 600, channel + 700}
+    await store.close()
+    return ids
+
+
+def traces(path: Path, ids: set[int]) -> set[int]:
+    """The ids found in the database's files, as text (JSON) or as SQLite stores integers
+    (big-endian; eight bytes for ids this large)."""
+    data = b"".join(
+        p.read_bytes() for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")) if p.exists()
+    )
+    return {i for i in ids if str(i).encode() in data or struct.pack(">q", i) in data}
+
+
+@pytest.mark.parametrize("compact", [True, False])
+async def test_compacting_leaves_no_trace_of_a_forgotten_server(
+    tmp_path: Path, compact: bool
+) -> None:
+    """`Store.forget_guild(compact=True)` leaves none of the server's ids in the file's bytes;
+    without compacting they are still there (as SQLite builds without secure deletion leave
+    deleted rows, forced here so the check shows it can see them)."""
+    path = tmp_path / "snowflakes.db"
+    ids = await snowflake_servers(path)
+    assert traces(path, ids[FORGOTTEN]) == ids[FORGOTTEN], "every id is in the file at first"
+    store = await Store.open(str(path))
+    try:
+        await store._conn.execute("PRAGMA secure_delete = OFF")
+        await store.forget_guild(FORGOTTEN, compact=compact)
+    finally:
+        await store.close()
+    left = traces(path, ids[FORGOTTEN])
+    if compact:
+        assert not left, f"{len(left)} ids of the forgotten server are still in the file"
+    else:
+        assert left, "deleted rows leave traces; only compacting removes them"
+    assert traces(path, ids[KEPT]) == ids[KEPT], "the other server's data is all there"
+
+
+async def test_the_script_with_compact_leaves_no_trace(tmp_path: Path) -> None:
+    path = tmp_path / "snowflakes.db"
+    ids = await snowflake_servers(path)
+    done = run_script(str(FORGOTTEN), "--db", str(path), "--yes", "--compact")
+    assert done.returncode == 0 and "deleted" in done.stdout, done.stderr
+    assert not traces(path, ids[FORGOTTEN])
+    assert traces(path, ids[KEPT]) == ids[KEPT]
