@@ -466,8 +466,9 @@ class Tables:
         game's bot finishes that turn for the seat, as many actions as it needs, counted as one
         auto-moved turn; then bots move as after any move. None, and nothing changes, when the
         game moved on: the seat no longer waits since `since`, the game is paused or over, or
-        the deadline is not (or no longer) due. Each action is checked so again, at the version
-        the previous one saved, so a real move that lands first wins and the timer stops."""
+        the deadline is not (or no longer) due. This is checked again before each action, at the
+        version the previous one saved, so a real move that lands first wins and the timer
+        stops."""
         step: Step | None = None
         for _ in range(MAX_BOT_MOVES):
             try:
