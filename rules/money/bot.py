@@ -1,103 +1,259 @@
-"""Money's bot player: a greedy evaluator that plays from its own seat's view only.
+"""Money's bot player: plays from its own seat's view only, deterministically.
 
-It values a collection of cards by what it would score, with credit for progress towards the
-100 and 200 thresholds and towards trios (exact scores in the final round). In the exchange it
-takes whatever adds most to its hand; when bidding it offers the cards that cost it least for
-the total they bring, sized to win the row worth most to it, or bluffs when nothing is worth it.
-Before the final round, one bid in four (drawn from the seed) is the cheapest card alone, so a
-table of bots cannot bid and pass the same way forever.
+Worth comes from `rules.money.valuation`: exact score in the final round, credit for progress
+towards thresholds and trios before it. On top of that worth, every card that changes hands
+counts a little by its face value (`face_weight`): money taken is money no rival gets, money
+left on the table is money a rival may take.
+
+Exchange: take the row or bid that leaves the hand worth most, else pass.
+
+Bid: for a set of candidate bids, estimate where the bid's total places the bot in the exchange
+order (rivals' bids drawn from a fixed spread of totals), what the rows it would then find are
+worth to it (rivals ahead take rows and leave their bids in their place), against what the
+cards bid are worth to it. Bid the best; when nothing is worth bidding for, offer the card the
+hand misses least, or the bluff card when every card matters.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb
 
-from rules import rng as rngmod
 from rules.contract import View
-from rules.money.components import CARDS, LOW_THRESHOLD, TRIO_VALUES, bluff_id
-from rules.money.scoring import currency_points, score_cards
+from rules.money.components import CARDS, VALUE_CARD_IDS, bluff_id
+from rules.money.valuation import (
+    DEFAULT_WEIGHTS,
+    Holdings,
+    Weights,
+    face,
+    marginal_rate,
+    outlook,
+)
+
+# A rival's bid total and how often it is that (a broad prior: the bot has no memory of past
+# rounds, and its rivals may be people or other bots).
+RIVAL_BIDS: tuple[tuple[int, float], ...] = (
+    (0, 0.06),
+    (20, 0.07),
+    (30, 0.10),
+    (40, 0.13),
+    (50, 0.15),
+    (60, 0.17),
+    (70, 0.08),
+    (80, 0.08),
+    (90, 0.05),
+    (100, 0.05),
+    (120, 0.04),
+    (150, 0.02),
+)
+
+# Candidate bids: this many single cards, pairs and triples among this many, cheapest first.
+SINGLES, PAIRS_AMONG, TRIPLES_AMONG = 8, 6, 5
 
 
-def estimate(cards: list[int], final: bool) -> float:
-    """Expected worth of holding `cards` at the end of the hand (exact when `final`)."""
-    if final:
-        return float(score_cards(cards)["total"])
-    totals: Counter[str] = Counter()
-    pairs: Counter[tuple[str, int]] = Counter()
-    worth = 0.0
-    for cid in cards:
-        c = CARDS[cid]
-        if c.kind == "coin":
-            worth += c.value
-        elif c.kind == "note":
-            totals[c.currency] += c.value
-            pairs[(c.currency, c.value)] += 1
-    for total in totals.values():
-        # Progress credit: money below a threshold is worth about half its face value.
-        worth += max(currency_points(total), 0.55 * total if total < LOW_THRESHOLD else total - 60)
-    for (_, value), count in pairs.items():
-        if value in TRIO_VALUES:
-            worth += 100 if count >= 3 else (35 if count == 2 else 0)
-    return worth
+@dataclass(frozen=True)
+class Tuning:
+    """The bot's tunable numbers (the defaults are what it plays)."""
+
+    weights: Weights = DEFAULT_WEIGHTS
+    face_weight: float = 0.4  # worth of a face point changing hands, beyond the bot's own use
+    richer_row_taken: float = 0.8  # chance a rival ahead takes the row of more face value
+    min_gain: float = 10.0  # a bid expected to gain no more than this is not worth making
+    bluff_above: float = 30.0  # then bluff if the cheapest card is worth more than this to keep
+    rival_bids: tuple[tuple[int, float], ...] = RIVAL_BIDS
+    stall_round: int = 40  # from this round on, take a row rather than pass
 
 
-def _exchange_action(view: View) -> str:
-    seat, final = view["seat"], view["final_round"]
-    hand = view["hand"]
+DEFAULT_TUNING = Tuning()
+
+
+@dataclass
+class BidContext:
+    """What the bot knows when it bids: its cards (without the bluff card), the rows, its odds."""
+
+    hand: list[int]
+    holdings: Holdings
+    rows: list[list[int]]
+    rivals: int
+    rate: float  # worth to the bot of a face point of unseen cards
+    tuning: Tuning
+    _positions: dict[int, dict[frozenset[int], float]] = field(default_factory=dict)
+
+    def loss(self, cards: tuple[int, ...] | list[int]) -> float:
+        """What the hand's worth falls by without these cards."""
+        return -self.holdings.change(remove=cards)
+
+    def positions(self, total: int) -> dict[frozenset[int], float]:
+        """For a bid of `total`: the chance of each set of rows that rivals acting first will
+        have replaced by their bids (cached per total)."""
+        if total not in self._positions:
+            self._positions[total] = _replacement_odds(
+                [face(row) for row in self.rows], total, self.rivals, self.tuning
+            )
+        return self._positions[total]
+
+
+# ---------------------------------------------------------------- the exchange
+
+
+def _exchange_action(view: View, tuning: Tuning) -> str:
+    """The row, bid or pass that leaves the hand worth most (with face value as a tie-break)."""
+    seat = view["seat"]
+    look = outlook(view["deck_count"], view["final_round"], tuning.weights)
+    holdings = Holdings(view["hand"], look, tuning.weights)
     mine = view["seats"][seat]["table"] or []
-    options: list[tuple[float, str]] = [(estimate(hand + mine, final), "pass")]
-    for row in ("left", "right"):
-        cards = view["rows"][row]
-        if cards:
-            options.append((estimate(hand + cards, final), f"row {row}"))
-    for other in view["order"]:
-        if other != seat:
-            options.append((estimate(hand + view["seats"][other]["table"], final), f"take {other}"))
-    return max(options, key=lambda o: o[0])[1]
+
+    def value(cards: list[int]) -> float:
+        return holdings.change(add=cards) + tuning.face_weight * face(cards)
+
+    options = [(f"row {r}", view["rows"][r]) for r in ("left", "right") if view["rows"][r]]
+    options += [(f"take {s}", view["seats"][s]["table"]) for s in view["order"] if s != seat]
+    best_action, best_value = "pass", value(mine)
+    if view["round"] >= tuning.stall_round and options:
+        best_value = float("-inf")  # a table that keeps passing must run the deck down
+    for action, cards in options:
+        v = value(cards)
+        if v > best_value:
+            best_action, best_value = action, v
+    return best_action
 
 
-def _bid_action(view: View, seed: int) -> str:
-    seat, final = view["seat"], view["final_round"]
-    hand = [c for c in view["hand"] if c != bluff_id(seat)]
-    if not hand:
-        return f"bid {bluff_id(seat)}"
-    base = estimate(hand, final)
-    gains = [
-        estimate(hand + view["rows"][r], final) - base for r in ("left", "right") if view["rows"][r]
+# ---------------------------------------------------------------- bidding
+
+
+def _unseen(view: View) -> list[int]:
+    """Value cards of this hand the bot cannot see: in the deck, other hands or secret bids."""
+    seen = set(view["hand"]) | set(view["rows"]["left"]) | set(view["rows"]["right"])
+    in_play = set(view["currencies"])
+    return [
+        cid
+        for cid in VALUE_CARD_IDS
+        if cid not in seen and (CARDS[cid].kind == "coin" or CARDS[cid].currency in in_play)
     ]
-    best_gain = max(gains, default=0.0)
-    rows_total = max(sum(CARDS[c].value for c in view["rows"][r]) for r in ("left", "right"))
-
-    # Cards ordered by what losing them costs per point of bid they bring.
-    def cost_of(cid: int) -> float:
-        rest = [c for c in hand if c != cid]
-        return (base - estimate(rest, final)) / CARDS[cid].value
-
-    probe, _rng = rngmod.below(rngmod.seed_state(seed), 4)
-    ordered = sorted(hand, key=lambda c: (cost_of(c), c))
-    if probe == 0 and not final:
-        # One time in four, offer only the cheapest card: taking a row for it leaves the row
-        # short, so the refill runs the deck down even when every bot would rather pass.
-        return f"bid {ordered[0]}"
-    best_score, best_bid = 0.0, [bluff_id(seat)]
-    for size in range(1, min(len(ordered), 5) + 1):
-        bid = ordered[:size]
-        rest = ordered[size:]
-        cost = base - estimate(rest, final)
-        total = sum(CARDS[c].value for c in bid)
-        # Chance of choosing first grows with the bid against what the rows are worth.
-        chance = min(1.0, total / max(40.0, 0.6 * rows_total + 20.0))
-        # If outbid, the bid is usually swapped for a row or bid of similar size: lose a third.
-        score = chance * (best_gain + total * 0.2) - cost * (0.35 + 0.65 * chance) * 0.9
-        if score > best_score:
-            best_score, best_bid = score, bid
-    return "bid " + ",".join(str(c) for c in sorted(best_bid))
 
 
-def bot_action(view: View, seed: int) -> str:
-    """A legal, sensible action for the seat whose view this is."""
+def _candidate_bids(me: BidContext) -> list[tuple[int, ...]]:
+    """Single cards and small sets drawn from the cards the hand misses least per face point
+    (a card the hand needs is rarely worth bidding)."""
+    loss = {c: me.loss((c,)) for c in me.hand}
+    cheap = sorted(me.hand, key=lambda c: (loss[c] / CARDS[c].value, -CARDS[c].value, c))
+    bids = {(c,) for c in cheap[:SINGLES]}
+    for size, among in ((2, PAIRS_AMONG), (3, TRIPLES_AMONG)):
+        bids.update(tuple(sorted(group)) for group in combinations(cheap[:among], size))
+    bids.update(tuple(sorted(cheap[:size])) for size in (4, 5) if size <= len(cheap))
+    return sorted(bids)
+
+
+def _ahead_chance(total: int, rival_bids: tuple[tuple[int, float], ...]) -> float:
+    """Chance one rival acts before a bid of `total` (equal totals: half, by serial)."""
+    chance = 0.0
+    for bid, weight in rival_bids:
+        if bid > total:
+            chance += weight
+        elif bid == total:
+            chance += weight / 2
+    return chance / sum(w for _, w in rival_bids)
+
+
+def _mean_above(total: int, rival_bids: tuple[tuple[int, float], ...]) -> float:
+    """The average rival bid among those above `total` (what a rival ahead leaves in a row)."""
+    above = [(bid, w) for bid, w in rival_bids if bid > total]
+    weight = sum(w for _, w in above)
+    return sum(b * w for b, w in above) / weight if weight else total + 20.0
+
+
+def _replacement_odds(
+    faces: list[int], total: int, rivals: int, tuning: Tuning
+) -> dict[frozenset[int], float]:
+    """The chance of each set of rows replaced before the bot acts, for a bid of `total`.
+
+    Each rival bids independently from `tuning.rival_bids`; each one ahead of the bot takes the
+    row of most face value with chance `richer_row_taken` (else the other) and leaves its bid
+    (of the average total above the bot's) in that row's place."""
+    ahead_one = _ahead_chance(total, tuning.rival_bids)
+    left_face = _mean_above(total, tuning.rival_bids)
+    odds: dict[frozenset[int], float] = {}
+    states: dict[frozenset[int], float] = {frozenset(): 1.0}
+    for ahead in range(rivals + 1):
+        chance = comb(rivals, ahead) * ahead_one**ahead * (1 - ahead_one) ** (rivals - ahead)
+        for replaced, p in states.items():
+            odds[replaced] = odds.get(replaced, 0.0) + chance * p
+        states = _one_more_rival(states, faces, left_face, tuning.richer_row_taken)
+    return odds
+
+
+def _one_more_rival(
+    states: dict[frozenset[int], float], faces: list[int], left_face: float, richer: float
+) -> dict[frozenset[int], float]:
+    """The replaced-row sets after one more rival takes a row (see `_replacement_odds`)."""
+    following: dict[frozenset[int], float] = {}
+    for replaced, p in states.items():
+        now = [left_face if i in replaced else f for i, f in enumerate(faces)]
+        order = sorted(range(len(faces)), key=lambda i: -now[i])
+        picks = [(order[0], richer), (order[1], 1.0 - richer)] if len(order) > 1 else []
+        picks = picks or [(i, 1.0) for i in order]
+        for index, weight in picks:
+            key = replaced | {index}
+            following[key] = following.get(key, 0.0) + p * weight
+    return following
+
+
+def _expected_gain(me: BidContext, bid: tuple[int, ...]) -> float:
+    """What bidding `bid` is expected to gain over keeping the hand as it is (passing: 0)."""
+    fw = me.tuning.face_weight
+    total = face(bid)
+    gains = [me.holdings.change(add=row, remove=bid) + fw * (face(row) - total) for row in me.rows]
+    left_face = _mean_above(total, me.tuning.rival_bids)
+    replaced = me.rate * left_face - me.loss(bid) + fw * (left_face - total)
+    expected = 0.0
+    for taken, chance in me.positions(total).items():
+        best = max([0.0, *(replaced if i in taken else g for i, g in enumerate(gains))])
+        expected += chance * best
+    return expected
+
+
+def _fallback_bid(me: BidContext, bluff: int) -> str:
+    """Nothing is worth bidding for: the card the hand misses least, or the bluff card."""
+    loss = {c: me.loss((c,)) for c in me.hand}
+    card = min(me.hand, key=lambda c: (loss[c], CARDS[c].value, c))
+    if loss[card] > me.tuning.bluff_above:
+        return f"bid {bluff}"
+    return f"bid {card}"
+
+
+def _bid_action(view: View, tuning: Tuning) -> str:
+    """The bid with the best expected gain (see the module docstring)."""
+    seat = view["seat"]
+    bluff = bluff_id(seat)
+    hand = [c for c in view["hand"] if c != bluff]
+    if not hand:
+        return f"bid {bluff}"
+    look = outlook(view["deck_count"], view["final_round"], tuning.weights)
+    holdings = Holdings(hand, look, tuning.weights)
+    rows = [view["rows"][r] for r in ("left", "right") if view["rows"][r]]
+    rate = marginal_rate(holdings, _unseen(view))
+    me = BidContext(hand, holdings, rows, view["players"] - 1, rate, tuning)
+    best_gain, best_bid = tuning.min_gain, None
+    for bid in _candidate_bids(me):
+        gain = _expected_gain(me, bid)
+        if gain > best_gain:
+            best_gain, best_bid = gain, bid
+    if best_bid is None:
+        return _fallback_bid(me, bluff)
+    return "bid " + ",".join(str(c) for c in best_bid)
+
+
+def decide(view: View, tuning: Tuning = DEFAULT_TUNING) -> str:
+    """The bot's action with the given tuning (`bot_action` plays the default)."""
     if view["seat"] not in view["to_act"]:
         raise ValueError("the bot's seat does not have to act")
     if view["phase"] == "bid":
-        return _bid_action(view, seed)
-    return _exchange_action(view)
+        return _bid_action(view, tuning)
+    return _exchange_action(view, tuning)
+
+
+def bot_action(view: View, seed: int) -> str:
+    """A legal, sensible action for the seat whose view this is (the seed is not needed: the
+    bot's choice depends on its view alone)."""
+    return decide(view)
