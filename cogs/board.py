@@ -14,19 +14,15 @@ from typing import Any
 import discord
 from PIL.Image import Image
 
-from cogs import ids
-from cogs.items import HandButton, LobbyButton, MoveButton, PickConfirm, PickSelect
+from cogs.items import HandButton, LobbyButton, MoveButton
 from cogs.move_menus import add_moves
-from cogs.ui import pick_summary, ui_for
+from cogs.pick_panel import add_pick, add_step_buttons
+from cogs.ui import ui_for
 from db.records import GameRecord
 from i18n import t
-from rules.contract import Pick
 from rules.registry import get_game
 
 MAX_EVENT_LINES = 14
-MAX_SELECTS = 4
-MAX_OPTIONS = 25
-MAX_SUGGESTIONS = 10
 
 
 Picture = Callable[[], Image]
@@ -172,9 +168,9 @@ def board(
         if len(acting) == 1:
             seat = acting[0]
             moves = game.choices(state, seat).moves
-            add_moves(
-                view, ui, (record.id, seat, record.waiting[seat]), moves, public, names, locale
-            )
+            who = (record.id, seat, record.waiting[seat])
+            add_moves(view, ui, who, moves, public, names, locale)
+            add_step_buttons(view, ui, who, public, locale)
         hand_label = getattr(ui, "hand_button_label", None)  # optional in a GameUI
         label = hand_label(locale) if hand_label else t("board.hand_button", locale)
         view.add_item(HandButton(record.id, label))
@@ -182,27 +178,18 @@ def board(
     return Outgoing("\n".join(lines)[:2000], images, view, [u for u in pings if u is not None])
 
 
-def pick_groups(ui: Any, pick: Pick) -> list[list[int]]:
-    """Split a pick's items into select menus of at most 25 options, keeping groups together
-    where they fit."""
-    groups: dict[str, list[int]] = {}
-    for item in pick.items:
-        groups.setdefault(ui.item_group(item), []).append(item)
-    menus: list[list[int]] = []
-    for items in groups.values():
-        for start in range(0, len(items), MAX_OPTIONS):
-            chunk = items[start : start + MAX_OPTIONS]
-            if menus and len(menus[-1]) + len(chunk) <= MAX_OPTIONS:
-                menus[-1].extend(chunk)
-            else:
-                menus.append(list(chunk))
-    return menus
-
-
 def hand_panel(
-    record: GameRecord, seat: int, locale: str | None, selected: Iterable[int] = ()
+    record: GameRecord,
+    seat: int,
+    locale: str | None,
+    selected: Iterable[int] = (),
+    step: tuple[str, int] | None = None,
 ) -> Outgoing:
-    """A seat's private panel: the hand picture, its moves, and its pick panel if it has one."""
+    """A seat's private panel: the hand picture, its moves, and its pick panel if it has one.
+
+    `step` = (pick kind, part) shows that pick only, as opened by a step button (part 0: its
+    first step; see `cogs.pick_panel`); the moves are then left to the board. Without such a
+    pick (the seat's cards cannot pay for it) the whole panel says so."""
     game, ui = get_game(record.game), ui_for(record.game)
     state = record.state
     assert state is not None
@@ -213,46 +200,22 @@ def hand_panel(
     view = discord.ui.View(timeout=None)
     choices = game.choices(state, seat) if record.status == "running" else None
     since = record.waiting.get(seat, 0)
+    focus = [p for p in choices.picks if step and p.kind == step[0]] if choices else []
+    if step and choices and not focus:
+        lines.append(t("hand.step_unavailable", locale))
     if choices and not choices.picks:  # the rows are free for menus of moves (if the UI has any)
         add_moves(view, ui, (record.id, seat, since), choices.moves, own, names, locale)
     elif choices:
-        for action in choices.moves[:20]:
-            label = ui.move_label(action, own, names, locale)
-            view.add_item(MoveButton(record.id, seat, since, action, label, ui.move_style(action)))
-        for pick in choices.picks[:1]:
-            chosen = {i for i in selected if i in pick.items}
-            lines.append(ui.pick_prompt(pick.kind, locale))
-            lines.append(pick_summary(ui, pick.kind, sorted(chosen), own, locale))
-            menus = pick_groups(ui, pick)[:MAX_SELECTS]
-            # Suggested completions (e.g. exact payments) as buttons first, as many as fit in
-            # the rows the menus and the confirm button leave (5 rows of 5).
-            room = 5 * (5 - len(menus)) - 1 - len(view.children)
-            for items in pick.suggestions[: max(0, min(room, MAX_SUGGESTIONS))]:
-                action = pick.action(items)
+        if not focus:
+            for action in choices.moves[:20]:
                 label = ui.move_label(action, own, names, locale)
                 view.add_item(
                     MoveButton(record.id, seat, since, action, label, ui.move_style(action))
                 )
-            for index, items in enumerate(menus):
-                options = [
-                    discord.SelectOption(
-                        label=ui.item_label(i, locale)[:100], value=str(i), default=i in chosen
-                    )
-                    for i in items
-                ]
-                select = discord.ui.Select(
-                    custom_id=ids.pick_id(record.id, seat, since, pick.kind, index),
-                    placeholder=t("hand.pick_placeholder", locale, first=options[0].label)[:150],
-                    min_values=0,
-                    max_values=len(options),
-                    options=options,
-                )
-                view.add_item(PickSelect(record.id, seat, since, pick.kind, index, select))
-            view.add_item(
-                PickConfirm(
-                    record.id, seat, since, pick.kind, ui.pick_confirm_label(pick.kind, locale)
-                )
-            )
+        for pick in (focus or choices.picks)[:1]:
+            part = step[1] if focus and step else None
+            who = (record.id, seat, since)
+            add_pick(view, lines, ui, who, pick, own, names, locale, selected, part)
     elif record.status == "running":
         lines.append(t("hand.nothing_to_do", locale))
     return Outgoing("\n".join(lines)[:2000], images, view if view.children else None)

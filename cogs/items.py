@@ -83,7 +83,8 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.HAND):
 
 
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
-    """One select menu of a pick panel; choosing updates the panel's draft."""
+    """One select menu of a pick panel; choosing updates the panel's draft. `part` is the
+    panel's step when it shows one pick only (None: the whole panel)."""
 
     def __init__(
         self,
@@ -93,15 +94,20 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
         kind: str,
         group: int,
         select: discord.ui.Select | None = None,
+        part: int | None = None,
     ) -> None:
-        item = select or discord.ui.Select(custom_id=ids.pick_id(game, seat, since, kind, group))
+        item = select or discord.ui.Select(
+            custom_id=ids.pick_id(game, seat, since, kind, group, part)
+        )
         super().__init__(item)
         self.game, self.seat, self.since, self.kind, self.group = game, seat, since, kind, group
+        self.part = part
 
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Select, match: re.Match[str]
     ) -> PickSelect:
+        part = match["part"]
         return cls(
             int(match["game"]),
             int(match["seat"]),
@@ -109,6 +115,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
             match["kind"],
             int(match["group"]),
             item,
+            None if part is None else int(part),
         )
 
     @guarded
@@ -116,7 +123,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
         from cogs.play_actions import change_pick
 
         await change_pick(
-            interaction, self.game, self.seat, self.since, self.kind, self.item.values
+            interaction, self.game, self.seat, self.since, self.kind, self.item.values, self.part
         )
 
 
@@ -187,6 +194,54 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.MOVE_SE
         await press_move(interaction, self.game, self.seat, self.since, action[:100])
 
 
+class StepButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.STEP):
+    """Opens a seat's private panel on one pick (part 0: its first step, N: its part N, e.g. a
+    yard slot to pay for): from the board as a new ephemeral message, from a panel in place."""
+
+    def __init__(
+        self,
+        game: int,
+        seat: int,
+        since: int,
+        kind: str,
+        part: int,
+        edit: bool,
+        label: str = "…",
+        style: str = "primary",
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=STYLES[style],
+                custom_id=ids.step_id(game, seat, since, kind, part, edit),
+            )
+        )
+        self.game, self.seat, self.since, self.kind = game, seat, since, kind
+        self.part, self.edit = part, edit
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> StepButton:
+        return cls(
+            int(match["game"]),
+            int(match["seat"]),
+            int(match["since"]),
+            match["kind"],
+            int(match["part"]),
+            bool(match["edit"]),
+            item.label or "…",
+        )
+
+    @guarded
+    async def callback(self, interaction: Interaction) -> None:
+        from cogs.play_actions import open_step
+
+        await open_step(
+            interaction, self.game, self.seat, self.since, self.kind, self.part, self.edit
+        )
+
+
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY):
     """Join, Leave, Add bot, Remove bot and Start on a lobby message."""
 
@@ -209,4 +264,12 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY)
         await press_lobby(interaction, self.game, self.op)
 
 
-ALL_ITEMS = (MoveButton, HandButton, PickSelect, PickConfirm, LobbyButton, MoveSelect)
+ALL_ITEMS = (
+    MoveButton,
+    HandButton,
+    PickSelect,
+    PickConfirm,
+    LobbyButton,
+    MoveSelect,
+    StepButton,
+)

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from cogs.board import hand_panel
+from cogs.board import Outgoing, hand_panel
 from cogs.common import channel_locale, png_file, reply, tables, user_locale
 from cogs.delivery import after_step, files_of
 from cogs.move_pages import moves_page
@@ -113,7 +113,11 @@ async def send_hand(interaction: Interaction, record: GameRecord) -> None:
     """Answer with the clicker's private hand panel, visible to them only."""
     seat = record.seat_of(interaction.user.id)
     assert seat is not None
-    out = hand_panel(record, seat, user_locale(interaction))
+    await send_panel(interaction, hand_panel(record, seat, user_locale(interaction)))
+
+
+async def send_panel(interaction: Interaction, out: Outgoing) -> None:
+    """Answer with a private panel, visible to the clicker only."""
     kwargs: dict[str, Any] = {
         "content": out.content,
         "files": await files_of(out),
@@ -139,9 +143,16 @@ def drafted(message: discord.Message | None, skip: str | None = None) -> set[int
 
 
 async def change_pick(
-    interaction: Interaction, game_id: int, seat: int, since: int, kind: str, values: list[str]
+    interaction: Interaction,
+    game_id: int,
+    seat: int,
+    since: int,
+    kind: str,
+    values: list[str],
+    part: int | None = None,
 ) -> None:
-    """A select menu of a pick panel changed: redraw the panel with the new draft."""
+    """A select menu of a pick panel changed: redraw the panel (on its step `part`, when it
+    shows one pick only) with the new draft."""
     record = await load_for(interaction, game_id, seat)
     if record is None:
         return
@@ -151,8 +162,28 @@ async def change_pick(
     custom_id = interaction.data.get("custom_id") if interaction.data else None
     picked = {int(v) for v in values if v.isdecimal()}  # "²" is a digit int() refuses
     chosen = drafted(interaction.message, skip=custom_id) | picked
-    out = hand_panel(record, seat, user_locale(interaction), chosen)
+    step = None if part is None else (kind, part)
+    out = hand_panel(record, seat, user_locale(interaction), chosen, step)
     await interaction.response.edit_message(content=out.content, view=out.view)
+
+
+async def open_step(
+    interaction: Interaction, game_id: int, seat: int, since: int, kind: str, part: int, edit: bool
+) -> None:
+    """A step button: the seat's panel on its pick `kind` (part 0: the first step). From the
+    board it is a new ephemeral message; from a panel (`edit`) it replaces that panel."""
+    record = await load_for(interaction, game_id, seat)
+    if record is None:
+        return
+    locale = user_locale(interaction)
+    if record.status != "running" or record.waiting.get(seat) != since:
+        await reply(interaction, TableError("error.stale").message(locale))
+        return
+    out = hand_panel(record, seat, locale, step=(kind, part))
+    if edit:
+        await interaction.response.edit_message(content=out.content, view=out.view)
+    else:
+        await send_panel(interaction, out)
 
 
 async def confirm_pick(
@@ -186,6 +217,7 @@ async def confirm_pick(
 __all__ = [
     "change_pick",
     "confirm_pick",
+    "open_step",
     "png_file",
     "press_move",
     "send_hand",

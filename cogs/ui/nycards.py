@@ -1,5 +1,6 @@
-"""The New York card game on Discord: move and card labels, the buy panel's words (with the
-overpayment shown before confirming), and the pictures."""
+"""The New York card game on Discord: move and card labels, the buy panel (a board button opens
+it on the yard slots one can afford; a slot then offers its payments, exact ones first, and its
+currency's cards, with the overpayment shown before confirming), and the pictures."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from typing import Any
 
 from PIL.Image import Image
 
+from cogs.ui.parts import PickPart, PickParts
 from i18n import t
 from render.nycards import final_picture, hand_picture, scoring_picture, table_picture
+from rules.contract import Pick
 from rules.nycards.components import (
     BUILDINGS,
     CURRENCY_OF,
@@ -19,6 +22,7 @@ from rules.nycards.components import (
     is_money,
     money_label,
 )
+from rules.nycards.legal import payments
 
 View = dict[str, Any]
 
@@ -114,6 +118,41 @@ class NyCardsUI:
         if paid == price:
             return t("nycards.pick.exact", locale, **params)
         return t("nycards.pick.over", locale, over=paid - price, **params)
+
+    def step_buttons(self, view: View, locale: str | None) -> list[tuple[str, str]]:
+        """The board's "Buy…" while the player to act may buy (optional in a GameUI): from the
+        public view, so it shows whether or not their cards can pay."""
+        if view["phase"] != "play" or view["pending"] or not any(view["yard"]):
+            return []
+        return [("buy", t("nycards.board.buy", locale))]
+
+    def pick_parts(self, pick: Pick, view: View, locale: str | None) -> PickParts | None:
+        """A purchase in two steps (optional in a GameUI): first the yard slots the seat can
+        afford, then one slot's payments (exact ones first) and its currency's cards."""
+        if pick.kind != "buy":
+            return None
+        parts = []
+        for slot, building in enumerate(view["yard"]):
+            currency = SLOT_CURRENCY[slot]
+            own = tuple(c for c in pick.items if CURRENCY_OF[c] == currency)
+            if building is None or not own:  # the pick holds only cards that can pay
+                continue
+            words = {
+                "slot": slot + 1,
+                "building": building_label(building, locale),
+                "currency": t(f"nycards.currency.{currency}", locale),
+            }
+            pays = payments(list(own), currency, BUILDINGS[building].price)
+            parts.append(
+                PickPart(
+                    slot + 1,
+                    t("nycards.pick.slot_button", locale, **words),
+                    t("nycards.pick.slot_prompt", locale, **words),
+                    own,
+                    tuple(pays),
+                )
+            )
+        return PickParts(t("nycards.pick.slots_prompt", locale), tuple(parts))
 
     def table_image(self, view: View, names: list[str], locale: str | None) -> Image:
         return table_picture(view, names, locale)

@@ -119,12 +119,10 @@ async def test_exchange_board_offers_each_legal_move_as_a_button(tmp_path: Path)
     assert seen > 3
 
 
-def test_pick_groups_split_large_hands_into_menus_of_25() -> None:
-    from cogs.ui import ui_for
-    from rules.contract import Pick
+def test_pick_items_are_split_into_menus_of_25() -> None:
+    from cogs.pick_panel import item_menus
 
-    pick = Pick("bid", tuple(range(1, 70)), 1, 69)
-    menus = boards.pick_groups(ui_for("money"), pick)
+    menus = item_menus(ui_for("money"), range(1, 70))
     assert all(len(m) <= 25 for m in menus)
     assert sorted(i for m in menus for i in m) == list(range(1, 70))
 

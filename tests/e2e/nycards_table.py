@@ -1,8 +1,9 @@
 """Drive a New York card game table through the loopback Discord as its players would.
 
-Players act only through the UI: the board's "Take …" buttons, keep/gift buttons, their
-private panel (the board's "My money / buy" button) with its exact-payment buttons or its menus and
-the Buy button, and `/move`. The test side reads the database only to decide *what* a player
+Players act only through the UI: the board's "Take …" buttons, keep/gift buttons, the board's
+"Buy…" button or their private panel (the board's "My money / buy" button): a slot button when
+several slots are affordable, then the slot's payment buttons (exact first) or its menu and the
+Buy button; and `/move`. The test side reads the database only to decide *what* a player
 does (the game's bot policy on the player's own view).
 """
 
@@ -25,6 +26,7 @@ from tests.fakediscord.interactions import InteractionResult
 
 NYCARDS = get_game("nycards")
 BUY = "Buy"
+BUY_BUTTON = "Buy…"
 HAND_BUTTON = "My money / buy"
 
 
@@ -53,6 +55,8 @@ class NyCardsTable(MoneyTable):
     gifts: int = 0
     buys_by_button: int = 0
     buys_by_menu: int = 0
+    slots_chosen: int = 0
+    buys_from_hand_panel: int = 0
 
     def boards(self) -> list[FakeMessage]:
         head = f"**New York (card game)** · table #{self.game_id}\n"
@@ -78,11 +82,11 @@ class NyCardsTable(MoneyTable):
     async def seat_players(self, host, joiners=(), *, bots: int = 0, options=None) -> GameRecord:
         return await super().seat_players(host, joiners, bots=bots, options=options)
 
-    async def panel(self, seat: int) -> FakeMessage:
-        """The seat's private panel, opened from the board's button (ephemeral)."""
+    async def panel(self, seat: int, button: str = HAND_BUTTON) -> FakeMessage:
+        """The seat's private panel, opened from a board button (ephemeral)."""
         user = self.user_of(seat)
         assert user is not None
-        result = await user.press(self.board(), HAND_BUTTON)
+        result = await user.press(self.board(), button)
         assert result.ephemeral and result.message is not None, result.content
         return result.message
 
@@ -94,26 +98,53 @@ class NyCardsTable(MoneyTable):
         assert len(found) == 1, f"{label!r} among {button_labels(self.board())}"
         return await self.user_of(seat).press(self.board(), found[0])  # type: ignore[union-attr]
 
+    async def buy_panel(self, seat: int, slot: int) -> FakeMessage:
+        """The panel on one slot's payment: the board's "Buy…" (now and then the "My money /
+        buy" panel instead), then the slot's button when several slots are affordable."""
+        user = self.user_of(seat)
+        assert user is not None
+        record = await self.record()
+        by_hand = record.version % 4 == 0
+        self.buys_from_hand_panel += by_hand
+        panel = await self.panel(seat, HAND_BUTTON if by_hand else BUY_BUTTON)
+        slots = [b for b in button_labels(panel) if b.startswith("Slot ")]
+        if slots:
+            assert "choose a slot you can afford" in panel.content, panel.content
+            (mine,) = [b for b in slots if b.startswith(f"Slot {slot + 1} (")]
+            result = await user.press(panel, mine)
+            assert result.response_type == 7, refusal(result)
+            self.slots_chosen += 1
+            assert "← Back" in button_labels(panel)
+        building = record.state["yard"][slot]
+        assert f"**Buy {building_label(building)} from slot {slot + 1}:**" in panel.content
+        return panel
+
     async def buy(self, seat: int, action: str) -> InteractionResult:
-        """Buy from the private panel: the suggested payment's button if it is there, else the
-        cards chosen in the menus (the summary shows the overpayment first), then Buy."""
+        """Buy from the private panel on the slot's payment: the payment's button if it is
+        there, else the cards chosen in the menu (the summary shows the overpayment first),
+        then Buy."""
         user = self.user_of(seat)
         assert user is not None
         cards = card_ids(action)
-        panel = await self.panel(seat)
         record = await self.record()
         slot = ("blue", "green", "orange", "yellow").index(CURRENCY_OF[cards[0]])
+        panel = await self.buy_panel(seat, slot)
         building = record.state["yard"][slot]
+        offered = [b for b in button_labels(panel) if b.startswith("Buy ") and b != BUY]
+        assert all(b.startswith(f"Buy {building_label(building)} with ") for b in offered)
+        exact = [": exact," in b for b in offered]
+        assert exact == sorted(exact, reverse=True), "exact payments are offered first"
         prefix = f"Buy {building_label(building)} with {money_text(cards)}:"
-        found = [b for b in button_labels(panel) if b.startswith(prefix)]
+        found = [b for b in offered if b.startswith(prefix)]
         if found:
             self.buys_by_button += 1
             return await user.press(panel, found[0])
         self.buys_by_menu += 1
         wanted = {item_label(c) for c in cards}
         for menu in selects(panel):
-            offered = {o["label"] for o in menu.get("options") or []}
-            mine = sorted(wanted & offered)
+            offered_cards = {o["label"] for o in menu.get("options") or []}
+            assert all(o.startswith(CURRENCY_OF[cards[0]]) for o in offered_cards)
+            mine = sorted(wanted & offered_cards)
             if mine:
                 result = await user.choose(panel, menu["placeholder"], mine)
                 assert result.response_type == 7, refusal(result)

@@ -84,6 +84,10 @@ async def test_two_members_play_a_whole_game_with_dirk(table: NyCardsTable) -> N
     assert {a.action for a in log} >= {"keep"}
     assert table.gifts == sum(a.action == "gift" for a in log) > 0
     assert table.buys_by_button > 0
+    # Buying starts at the board's "Buy…" (or the panel), a slot is chosen when several are
+    # affordable, and the slot offers its payments or its menu.
+    assert table.slots_chosen > 0 and table.buys_from_hand_panel > 0
+    assert table.buys_by_button + table.buys_by_menu > table.buys_from_hand_panel
     texts = "\n".join(b.content for b in table.boards())
     assert "gives" in texts and "to Dirk" in texts
     assert not table.fake.failures

@@ -1,0 +1,214 @@
+"""The turn's choices on the board, and the private panel opened on one pick.
+
+New York card game: the board offers every take and "Buy…"; "Buy…" opens the panel on the
+yard slots the seat can afford, a slot then on its payments (exact first) and its currency's
+cards. Step buttons answer only their seat, only while current.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord
+import pytest
+
+from cogs import board as boards
+from cogs import ids
+from cogs.items import HandButton, MoveButton, PickConfirm, PickSelect, StepButton
+from cogs.play_actions import change_pick, open_step
+from db.records import GameRecord
+from db.store import Store
+from i18n import t
+from rules.registry import get_game
+from service.tables import Tables
+from tests.cogs.test_board import check_limits
+from tests.helpers import nycards as ny
+from tests.reliability.driving import seated_game
+from tests.reliability.fakes import FakeBot, FakeInteraction
+
+NYCARDS = get_game("nycards")
+MEMBERS = [100, 101, 102]
+BLUE2, BLUE3 = ny.money("blue", 2), ny.money("blue", 3)
+GREEN1, GREEN2 = ny.money("green", 1), ny.money("green", 2)
+YELLOW9 = ny.money("yellow", 9)
+
+
+@pytest.fixture
+async def tables(tmp_path: Path) -> AsyncIterator[Tables]:
+    store = await Store.open(str(tmp_path / "panel.db"))
+    yield Tables(store, new_seed=lambda: 5)
+    await store.close()
+
+
+async def with_state(
+    tables: Tables, game_id: str, arrange, channel: int = 1
+) -> tuple[GameRecord, int]:
+    """A started game of three members whose state `arrange(state, seat)` rearranged for the
+    seat to act; that seat waits from the saved version on."""
+    record = await seated_game(tables, game_id, channel, MEMBERS)
+    state = record.state
+    assert state is not None
+    seat = get_game(game_id).to_act(state)[0]
+    arrange(state, seat)
+    saved = await tables.store.update(
+        record.id, record.version, state=state, waiting={seat: record.version + 1}
+    )
+    return saved, seat
+
+
+def buyer(state: dict, seat: int, hand: list[int] | None = None) -> None:
+    """Theater 2 (blue), Museum 3 (green), Station 4 (orange), Church 5 (yellow) in the yard;
+    the seat can pay slots 1, 2 and 4."""
+    ny.current_turn(state, seat)
+    ny.set_yard(
+        state,
+        [
+            ny.building("theater", 2),
+            ny.building("museum", 3),
+            ny.building("station", 4),
+            ny.building("church", 5),
+        ],
+    )
+    display = [ny.money("blue", 1), ny.money("green", 3), ny.money("orange", 3)]
+    ny.set_display(state, [*display, ny.money("orange", 9)])
+    ny.set_hand(state, seat, hand or [BLUE2, BLUE3, GREEN1, GREEN2, YELLOW9])
+
+
+def items(out: boards.Outgoing, kind: type) -> list:
+    assert out.view is not None
+    return [c for c in out.view.children if isinstance(c, kind)]
+
+
+def labels(out: boards.Outgoing, kind: type) -> list[str]:
+    return [c.item.label for c in items(out, kind)]
+
+
+async def test_nycards_board_offers_every_take_and_a_buy_button(tables: Tables) -> None:
+    record, seat = await with_state(tables, "nycards", buyer)
+    since = record.waiting[seat]
+    out = boards.board(record, "en")
+    check_limits(out.view)
+    moves = {c.action for c in items(out, MoveButton)}
+    takes = NYCARDS.choices(record.state, seat).moves
+    assert takes and set(takes) == moves, "every legal take stays a board button"
+    (buy,) = items(out, StepButton)
+    assert buy.item.label == "Buy…"
+    assert buy.item.custom_id == ids.step_id(record.id, seat, since, "buy", 0, False)
+    assert items(out, HandButton)
+
+
+async def test_the_board_does_not_tell_whether_the_cards_can_pay(tables: Tables) -> None:
+    """The board is public: "Buy…" shows whatever the hand; the private panel then says that
+    nothing can be paid, beside the takes."""
+    rich, seat = await with_state(tables, "nycards", buyer)
+    poor, other = await with_state(tables, "nycards", lambda s, x: buyer(s, x, [GREEN1]), 2)
+    assert NYCARDS.choices(rich.state, seat).picks and not NYCARDS.choices(poor.state, other).picks
+    shown = [
+        [c.item.label for c in boards.board(record, "en").view.children]  # type: ignore[union-attr]
+        for record in (rich, poor)
+    ]
+    assert shown[0] == shown[1] and "Buy…" in shown[0]
+    panel = boards.hand_panel(poor, other, "en", step=("buy", 0))
+    assert t("hand.step_unavailable") in panel.content
+    assert {c.action for c in items(panel, MoveButton)} == set(
+        NYCARDS.choices(poor.state, other).moves
+    )
+    assert not items(panel, PickSelect) and not items(panel, StepButton)
+
+
+async def test_buy_lists_the_affordable_slots_then_a_slots_payments_exact_first(
+    tables: Tables,
+) -> None:
+    record, seat = await with_state(tables, "nycards", buyer)
+    since = record.waiting[seat]
+    slots = boards.hand_panel(record, seat, "en", step=("buy", 0))
+    check_limits(slots.view)
+    assert "choose a slot you can afford" in slots.content
+    assert labels(slots, StepButton) == [
+        "Slot 1 (blue): Theater (2)",
+        "Slot 2 (green): Museum (3)",
+        "Slot 4 (yellow): Church (5)",
+    ]
+    assert not items(slots, MoveButton) and not items(slots, PickSelect)
+    first = items(slots, StepButton)[0].item.custom_id
+    assert first == ids.step_id(record.id, seat, since, "buy", 1, True)  # in place
+
+    blue = boards.hand_panel(record, seat, "en", step=("buy", 1))
+    check_limits(blue.view)
+    assert "**Buy Theater (2) from slot 1:**" in blue.content
+    assert [c.action for c in items(blue, MoveButton)] == [f"buy {BLUE2}", f"buy {BLUE3}"]
+    assert labels(blue, MoveButton) == [
+        "Buy Theater (2) with blue 2: exact, act again",
+        "Buy Theater (2) with blue 3: 1 overpaid",
+    ]
+    (menu,) = items(blue, PickSelect)
+    assert {o.value for o in menu.item.options} == {str(BLUE2), str(BLUE3)}
+    assert menu.item.custom_id == ids.pick_id(record.id, seat, since, "buy", 0, 1)
+    assert labels(blue, PickConfirm) == ["Buy"]
+    assert labels(blue, StepButton) == ["← Back"]
+    drafted = boards.hand_panel(record, seat, "en", [BLUE3], step=("buy", 1))
+    assert "price 2, paying 3 — 1 overpaid (no change), the turn ends." in drafted.content
+
+
+async def test_the_hand_panel_keeps_the_takes_and_offers_the_slots(tables: Tables) -> None:
+    record, seat = await with_state(tables, "nycards", buyer)
+    out = boards.hand_panel(record, seat, "en")
+    check_limits(out.view)
+    assert {c.action for c in items(out, MoveButton)} == set(
+        NYCARDS.choices(record.state, seat).moves
+    )
+    assert len(items(out, StepButton)) == 3 and not items(out, PickSelect)
+
+
+async def test_one_affordable_slot_goes_straight_to_its_payment(tables: Tables) -> None:
+    record, seat = await with_state(tables, "nycards", lambda s, seat: buyer(s, seat, [BLUE3]))
+    for step in (("buy", 0), None):
+        out = boards.hand_panel(record, seat, "en", step=step)
+        assert "**Buy Theater (2) from slot 1:**" in out.content
+        assert f"buy {BLUE3}" in {c.action for c in items(out, MoveButton)}
+        assert not items(out, StepButton), "no slot to choose, nothing to go back to"
+
+
+async def test_step_buttons_answer_their_seat_only_and_only_while_current(
+    tables: Tables,
+) -> None:
+    record, seat = await with_state(tables, "nycards", buyer)
+    since = record.waiting[seat]
+    bot = FakeBot(tables.store, tables)
+    owner = record.seats[seat].user_id
+    other = next(u for u in MEMBERS if u != owner)
+
+    async def press(user: int, *args, channel: int = 1, guild: int | None = 1):
+        interaction = FakeInteraction(bot, user, guild_id=guild, channel_id=channel)
+        await open_step(interaction, record.id, *args)
+        return interaction
+
+    refused = {
+        t("error.not_your_turn"): await press(other, seat, since, "buy", 0, False),
+        t("error.not_your_panel"): await press(other, seat, since, "buy", 0, True, guild=None),
+        t("error.not_seated"): await press(9_999, seat, since, "buy", 0, False),
+        t("error.wrong_channel"): await press(owner, seat, since, "buy", 0, False, channel=2),
+    }
+    for reason, interaction in refused.items():
+        assert interaction.refusal == reason
+    assert (await press(owner, seat, since - 1, "buy", 0, False)).refusal == t("error.stale")
+
+    opened = await press(owner, seat, since, "buy", 0, False)
+    (answer,) = opened.answers
+    assert answer.how == "send_message" and answer.ephemeral and answer.kwargs["files"]
+    assert answer.content == boards.hand_panel(record, seat, "en", step=("buy", 0)).content
+    moved = await press(owner, seat, since, "buy", 2, True)
+    (answer,) = moved.answers
+    assert answer.how == "edit_message" and "from slot 2:**" in (answer.content or "")
+    assert (await tables.game(record.id)).version == record.version, "nothing was played"
+
+    custom_id = ids.pick_id(record.id, seat, since, "buy", 0, 2)
+    drafting = FakeInteraction(bot, owner, guild_id=1, channel_id=1, data={"custom_id": custom_id})
+    await change_pick(drafting, record.id, seat, since, "buy", [str(GREEN1), str(GREEN2)], 2)
+    (answer,) = drafting.answers
+    assert answer.how == "edit_message" and "from slot 2:**" in (answer.content or "")
+    assert "paying 3 exactly" in (answer.content or ""), "the draft stays on its slot"
+    view = answer.kwargs["view"]
+    assert isinstance(view, discord.ui.View)
+    assert any(isinstance(c, StepButton) for c in view.children), "← Back"
