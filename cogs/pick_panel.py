@@ -5,10 +5,13 @@ select menus, and a confirm button. A UI that splits a pick into parts (`cogs.ui
 the yard slots one can buy from) shows a button per part first; a part then shows only its
 items and suggestions, with a button back to the parts.
 
-A `GameUI` may offer `step_buttons(view, locale) -> [(kind, label)]` (optional): board buttons
-opening the acting seat's panel on its pick of that kind, decided from the public `view` only
-(a board is public: whether the seat's cards can pay must not show; if they cannot, the panel
-says so).
+A `GameUI` may offer (both optional):
+- `step_buttons(view, locale) -> [(kind, label)]`: board buttons opening the acting seat's
+  panel on its pick of that kind, decided from the public `view` only (a board is public:
+  whether the seat's cards can pay must not show; if they cannot, the panel says so);
+- `pick_bundles(kind, items, locale) -> (placeholder, [(label, items)]) | None`: items chosen
+  together as one option of one more menu (e.g. Palazzo's groups of 15), beside the single
+  items; choosing a bundle chooses its items, dropping one of them drops the bundle.
 """
 
 from __future__ import annotations
@@ -85,9 +88,13 @@ def add_pick(
     chosen = sorted(i for i in set(selected) if i in items)
     lines.append(prompt)
     lines.append(pick_summary(ui, pick.kind, chosen, own, locale))
+    bundles_of = getattr(ui, "pick_bundles", None)
+    bundles = bundles_of(pick.kind, items, locale) if bundles_of is not None else None
     rows = min(MAX_SELECTS, max(0, (room_left(view) - 1 - back) // 5))  # rows for menus
     menus = item_menus(ui, items)[:rows]
-    room = room_left(view) - 5 * len(menus) - 1 - back
+    if len(menus) >= rows:  # the single items come first; bundles only in a row left over
+        bundles = None
+    room = room_left(view) - 5 * (len(menus) + bool(bundles)) - 1 - back
     for items_of in suggestions[: max(0, min(room, MAX_SUGGESTIONS))]:
         action = pick.action(items_of)
         label = ui.move_label(action, own, names, locale)
@@ -107,11 +114,42 @@ def add_pick(
             options=options,
         )
         view.add_item(PickSelect(game, seat, since, pick.kind, index, select, step))
+    if bundles:
+        add_bundles(view, who, pick.kind, bundles, set(chosen), len(menus), step)
     label = ui.pick_confirm_label(pick.kind, locale)
     view.add_item(PickConfirm(game, seat, since, pick.kind, label))
     if back:
         back_label = t("hand.back", locale)
         view.add_item(StepButton(game, seat, since, pick.kind, 0, True, back_label, "secondary"))
+
+
+def add_bundles(
+    view: discord.ui.View,
+    who: Who,
+    kind: str,
+    bundles: tuple[str, list[tuple[str, tuple[int, ...]]]],
+    chosen: set[int],
+    index: int,
+    step: int | None,
+) -> None:
+    """One more menu whose options each choose several items (values: ids joined by dots);
+    an option is marked chosen when all its items are."""
+    game, seat, since = who
+    placeholder, offered = bundles
+    options = [
+        discord.SelectOption(
+            label=label[:100], value=".".join(map(str, items)), default=set(items) <= chosen
+        )
+        for label, items in offered[:MAX_OPTIONS]
+    ]
+    select = discord.ui.Select(
+        custom_id=ids.pick_id(game, seat, since, kind, index, step),
+        placeholder=placeholder[:150],
+        min_values=0,
+        max_values=len(options),
+        options=options,
+    )
+    view.add_item(PickSelect(game, seat, since, kind, index, select, step))
 
 
 def add_part_buttons(

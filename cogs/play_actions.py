@@ -128,17 +128,28 @@ async def send_panel(interaction: Interaction, out: Outgoing) -> None:
     await interaction.response.send_message(**kwargs)
 
 
-def drafted(message: discord.Message | None, skip: str | None = None) -> set[int]:
-    """The items marked chosen in a pick panel's select menus (all but the one named `skip`)."""
+def option_items(value: str) -> list[int]:
+    """The items of a select option's value: one id, or several joined by dots (a bundle such
+    as a group of 15); nothing for any other value ("²" is a digit int() refuses)."""
+    parts = value.split(".")
+    return [int(p) for p in parts] if all(p.isdecimal() for p in parts) else []
+
+
+def drafted(
+    message: discord.Message | None, skip: str | None = None, only: str | None = None
+) -> set[int]:
+    """The items marked chosen in a pick panel's select menus (all but the one named `skip`;
+    only the one named `only`, when given)."""
     chosen: set[int] = set()
     if message is None:
         return chosen
     for row in message.components:
         for child in getattr(row, "children", []):
-            if isinstance(child, discord.components.SelectMenu) and child.custom_id != skip:
-                chosen.update(
-                    int(o.value) for o in child.options if o.default and o.value.isdecimal()
-                )
+            if not isinstance(child, discord.components.SelectMenu) or child.custom_id == skip:
+                continue
+            if only is None or child.custom_id == only:
+                for option in child.options:
+                    chosen.update(option_items(option.value) if option.default else ())
     return chosen
 
 
@@ -160,8 +171,10 @@ async def change_pick(
         await reply(interaction, TableError("error.stale").message(user_locale(interaction)))
         return
     custom_id = interaction.data.get("custom_id") if interaction.data else None
-    picked = {int(v) for v in values if v.isdecimal()}  # "²" is a digit int() refuses
-    chosen = drafted(interaction.message, skip=custom_id) | picked
+    picked = {i for v in values for i in option_items(v)}
+    # An item this menu no longer holds is dropped from the others too (a card of a group).
+    dropped = drafted(interaction.message, only=custom_id) - picked if custom_id else set()
+    chosen = (drafted(interaction.message, skip=custom_id) - dropped) | picked
     step = None if part is None else (kind, part)
     out = hand_panel(record, seat, user_locale(interaction), chosen, step)
     await interaction.response.edit_message(content=out.content, view=out.view)

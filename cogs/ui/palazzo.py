@@ -1,15 +1,17 @@
 """Palazzo on Discord: move and item labels, the payment and bid panels' words (a bid shows its
-new total before it is confirmed), and the pictures."""
+new total before it is confirmed; groups of 15 are offered and shown as groups), the board's
+buttons into the purchase and the rebuild, and the pictures."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL.Image import Image
 
 from i18n import t
 from render.palazzo import hand_picture, score_sheet, table_picture
-from rules.palazzo.components import MONEY, TILES, money_label, tile_label
+from rules.palazzo.components import CURRENCIES, MONEY, TILES, money_label, tile_label
 from rules.palazzo.payment import read
 
 View = dict[str, Any]
@@ -42,6 +44,22 @@ def payment_text(cards: list[int], locale: str | None, currency: str | None = No
     loose += certs[len(certs) - len(certs) % 3 :]
     parts += [money_label(c, locale) for c in loose]
     return t("palazzo.pick.payment", locale, cards=" + ".join(parts), total=reading.value)
+
+
+def groups_in(cards: list[int]) -> list[tuple[int, ...]]:
+    """The groups of 15 the cards can form, each once: per value, one card of each currency
+    (lowest ids first, as many groups as the scarcest currency allows); then certificates in
+    threes."""
+    found: list[tuple[int, ...]] = []
+    for value in sorted({MONEY[c].value for c in cards if MONEY[c].currency is not None}):
+        per = [
+            sorted(c for c in cards if MONEY[c].currency == cur and MONEY[c].value == value)
+            for cur in CURRENCIES
+        ]
+        found += list(zip(*per, strict=False))
+    certs = sorted(c for c in cards if MONEY[c].currency is None)
+    found += [tuple(certs[k : k + 3]) for k in range(0, len(certs) - 2, 3)]
+    return found
 
 
 class PalazzoUI:
@@ -147,6 +165,40 @@ class PalazzoUI:
                 high=high,
             )
         return self.pick_summary(kind, items, locale)
+
+    def step_buttons(self, view: View, locale: str | None) -> list[tuple[str, str]]:
+        """The board's buttons into the private panel's purchase and rebuild, so the turn's
+        choices are all on the board (optional in a GameUI). From the public view: "Buy tiles…"
+        whenever the warehouse holds a tile (the panel says if the cards cannot pay)."""
+        actor = view["seats"][view["actor"]]
+        if view["phase"] == "turn" and actor["hand_count"] and actor["palazzi"]:
+            return [("rebuild", t("palazzo.board.rebuild", locale))]
+        if view["phase"] == "acquire" and view["warehouse"]:
+            return [("buy", t("palazzo.board.buy", locale))]
+        return []
+
+    def pick_bundles(
+        self, kind: str, items: Sequence[int], locale: str | None
+    ) -> tuple[str, list[tuple[str, tuple[int, ...]]]] | None:
+        """A payment's or a bid's groups of 15, each one option of their own menu (optional in
+        a GameUI); None when the cards hold no group."""
+        if kind not in ("buy", "bid"):
+            return None
+        offered: list[tuple[str, tuple[int, ...]]] = []
+        for group in groups_in([i for i in items if i in MONEY]):
+            value = MONEY[group[0]].value
+            name = (
+                t("palazzo.pick.group", locale, value=value)
+                if MONEY[group[0]].currency
+                else t("palazzo.pick.cert_group", locale)
+            )
+            cards = " + ".join(money_label(c, locale) for c in group)
+            label = t("palazzo.pick.group_option", locale, group=name, cards=cards)
+            same = sum(1 for other, _ in offered if other.startswith(label))
+            offered.append((f"{label} ({same + 1})" if same else label, group))
+        if not offered:
+            return None
+        return t("palazzo.pick.groups_placeholder", locale), offered
 
     def waiting_hint(self, view: View, locale: str | None) -> str:
         """What the waiting seat must do, after "Waiting for: @x" (e.g. " to bid")."""

@@ -2,7 +2,9 @@
 
 New York card game: the board offers every take and "Buy…"; "Buy…" opens the panel on the
 yard slots the seat can afford, a slot then on its payments (exact first) and its currency's
-cards. Step buttons answer only their seat, only while current.
+cards. Palazzo: the board offers take money, draw tiles (buy or auction) and "Rebuild…", then
+"Buy tiles…" beside the auction, where groups of 15 are offered as one option each. Step
+buttons answer only their seat, only while current.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import pytest
 from cogs import board as boards
 from cogs import ids
 from cogs.items import HandButton, MoveButton, PickConfirm, PickSelect, StepButton
-from cogs.play_actions import change_pick, open_step
+from cogs.play_actions import change_pick, drafted, open_step
 from db.records import GameRecord
 from db.store import Store
 from i18n import t
@@ -24,10 +26,11 @@ from rules.registry import get_game
 from service.tables import Tables
 from tests.cogs.test_board import check_limits
 from tests.helpers import nycards as ny
+from tests.helpers import palazzo as pz
 from tests.reliability.driving import seated_game
-from tests.reliability.fakes import FakeBot, FakeInteraction
+from tests.reliability.fakes import FakeBot, FakeInteraction, FakeMessage
 
-NYCARDS = get_game("nycards")
+NYCARDS, PALAZZO = get_game("nycards"), get_game("palazzo")
 MEMBERS = [100, 101, 102]
 BLUE2, BLUE3 = ny.money("blue", 2), ny.money("blue", 3)
 GREEN1, GREEN2 = ny.money("green", 1), ny.money("green", 2)
@@ -170,6 +173,47 @@ async def test_one_affordable_slot_goes_straight_to_its_payment(tables: Tables) 
         assert not items(out, StepButton), "no slot to choose, nothing to go back to"
 
 
+def palazzo_turn(state: dict, seat: int) -> None:
+    """The seat's turn with a palazzo of one tile: it may take money, draw, or rebuild."""
+    lone = pz.tile("brick", 1, 1)
+    pz.take_tiles(state, [lone])
+    state["palazzi"][seat] = [[lone]]
+
+
+def palazzo_acquire(state: dict, seat: int) -> None:
+    """Two tiles drawn, the warehouse holds 3 (7 each): the seat may buy or auction."""
+    warehouse = [pz.tile("brick", 2, 1), pz.tile("marble", 3, 2), pz.tile("brick", 4, 1)]
+    state["out"] += state["warehouse"]
+    pz.take_tiles(state, warehouse)
+    state["warehouse"] = warehouse
+    pz.move_cards(state, pz.cards("red", 7, 6), seat)
+    state["phase"] = "acquire"
+
+
+async def test_palazzo_board_offers_the_turns_three_choices(tables: Tables) -> None:
+    record, seat = await with_state(tables, "palazzo", palazzo_turn)
+    out = boards.board(record, "en")
+    check_limits(out.view)
+    assert labels(out, MoveButton) == ["Take money", "Draw 2 tiles (then buy or auction)"]
+    (rebuild,) = items(out, StepButton)
+    assert rebuild.item.label == "Rebuild…" and not rebuild.edit and rebuild.kind == "rebuild"
+    panel = boards.hand_panel(record, seat, "en", step=("rebuild", 0))
+    check_limits(panel.view)
+    assert not items(panel, MoveButton) or all(
+        c.action.startswith("rebuild") for c in items(panel, MoveButton)
+    ), "the board's moves are left to the board"
+    assert labels(panel, PickConfirm) == ["Pay and rebuild"]
+    assert all(s.item.custom_id.endswith(":0") for s in items(panel, PickSelect))
+
+    record, seat = await with_state(tables, "palazzo", palazzo_acquire, channel=2)
+    out = boards.board(record, "en")
+    assert labels(out, MoveButton) == ["Auction the next quarry"]
+    assert labels(out, StepButton) == ["Buy tiles…"]
+    panel = boards.hand_panel(record, seat, "en", step=("buy", 0))
+    assert labels(panel, PickConfirm) == ["Buy"]
+    assert t("palazzo.pick.prompt_buy") in panel.content
+
+
 async def test_step_buttons_answer_their_seat_only_and_only_while_current(
     tables: Tables,
 ) -> None:
@@ -212,3 +256,66 @@ async def test_step_buttons_answer_their_seat_only_and_only_while_current(
     view = answer.kwargs["view"]
     assert isinstance(view, discord.ui.View)
     assert any(isinstance(c, StepButton) for c in view.children), "← Back"
+
+
+def as_message(view: discord.ui.View | None) -> FakeMessage:
+    """The message a panel's view makes, as Discord sends it back (defaults as drawn)."""
+    rows = [discord.components.ActionRow(r) for r in view.to_components()] if view else []  # type: ignore[arg-type]
+    return FakeMessage(1, 1, rows)
+
+
+def palazzo_groups(state: dict, seat: int) -> None:
+    """At the buy step with a group of 4s, three certificates and a red 7 in hand."""
+    palazzo_acquire(state, seat)
+    state["hands"][(seat + 1) % 3] += state["hands"][seat]
+    state["hands"][seat] = []
+    pz.move_cards(state, [*pz.group(4), *pz.certs(3), pz.card("red", 7)], seat)
+
+
+async def test_palazzo_groups_of_15_are_offered_and_chosen_as_one(tables: Tables) -> None:
+    record, seat = await with_state(tables, "palazzo", palazzo_groups)
+    since = record.waiting[seat]
+    bot = FakeBot(tables.store, tables)
+    owner = record.seats[seat].user_id
+    panel = boards.hand_panel(record, seat, "en", step=("buy", 0))
+    check_limits(panel.view)
+    *singles, groups = items(panel, PickSelect)
+    fours, certificates = pz.group(4), pz.certs(3)
+    assert [(o.label, o.value) for o in groups.item.options] == [
+        ("group of 4s = 15: red 4 + brown 4 + grey 4", ".".join(map(str, fours))),
+        (
+            "3 certificates = 15: certificate 2 + certificate 2 + certificate 2",
+            ".".join(map(str, certificates)),
+        ),
+    ]
+    assert all("." not in o.value for s in singles for o in s.item.options)
+
+    async def change(message: FakeMessage, select: PickSelect, values: list[str]):
+        interaction = FakeInteraction(
+            bot,
+            owner,
+            guild_id=1,
+            channel_id=record.channel_id,
+            message=message,
+            data={"custom_id": select.item.custom_id},
+        )
+        await change_pick(interaction, record.id, seat, since, "buy", values, 0)
+        (answer,) = interaction.answers
+        view = answer.kwargs["view"]
+        return answer.content or "", view, [c for c in view.children if isinstance(c, PickSelect)]
+
+    text, view, menus = await change(as_message(panel.view), groups, [groups.item.options[0].value])
+    assert "group of 4s" in text and "= 15" in text, "the summary shows the group as a group"
+    assert drafted(as_message(view)) == set(fours)
+    assert [o.default for o in menus[-1].item.options] == [True, False]
+    # Dropping one card of the group in the single cards' menu drops the group.
+    kept = [o.value for s in menus[:-1] for o in s.item.options if o.default]
+    kept.remove(str(fours[0]))
+    text, view, menus = await change(as_message(view), menus[0], kept)
+    assert drafted(as_message(view)) == set(fours[1:])
+    assert not any(o.default for o in menus[-1].item.options)
+    # Choosing, then unchoosing the certificates' group in its menu.
+    _, view, menus = await change(as_message(view), menus[-1], [menus[-1].item.options[1].value])
+    assert drafted(as_message(view)) == {*fours[1:], *certificates}
+    _, view, menus = await change(as_message(view), menus[-1], [])
+    assert drafted(as_message(view)) == set(fours[1:])

@@ -1,7 +1,8 @@
 """Drive a Palazzo table through the loopback Discord as its players would.
 
-Players act only through the UI: the board's buttons (by label), the hand panel's suggestion
-buttons, select menus (by visible label) and confirm button, and `/move` (typed text). The test
+Players act only through the UI: the board's buttons (by label; "Buy tiles…" and "Rebuild…"
+open the private panel on that step), the hand panel's suggestion buttons, select menus (by
+visible label) and confirm button, and `/move` (typed text). The test
 side reads the database only to decide *what* a player does (the game's bot policy on the
 player's own view), never to do it.
 """
@@ -21,6 +22,7 @@ PALAZZO = get_game("palazzo")
 UI = PalazzoUI()
 PICK_KINDS = ("pick", "buy", "bid", "rebuild")
 DONE = "Done."  # the ephemeral answer to a move made from an ephemeral panel or /move
+STEP_BUTTONS = {"buy": "Buy tiles…", "rebuild": "Rebuild…"}  # the board's way into a pick
 
 
 def numbers(action: str) -> list[int]:
@@ -87,10 +89,10 @@ class PalazzoTable(MoneyTable):
                 return await user.choose(board, menu["placeholder"], [label])
         return await self.move(seat, action)
 
-    async def panel(self, seat: int) -> FakeMessage:
+    async def panel(self, seat: int, button: str = HAND_BUTTON) -> FakeMessage:
         user = self.user_of(seat)
         assert user is not None
-        result = await user.press(self.board(), HAND_BUTTON)
+        result = await user.press(self.board(), button)
         assert result.ephemeral and result.message is not None, result.content
         return result.message
 
@@ -102,9 +104,16 @@ class PalazzoTable(MoneyTable):
         record = await self.record()
         own = PALAZZO.view(record.state, seat)
         names = record.names()
-        panel = await self.panel(seat)
         wanted = sorted(numbers(action))
         (pick,) = PALAZZO.choices(record.state, seat).picks
+        step = STEP_BUTTONS.get(pick.kind)
+        if step is not None and record.version % 3:  # now and then from "My hand" instead
+            assert step in button_labels(self.board()), button_labels(self.board())
+            self.via_counts["board step"] += 1
+            panel = await self.panel(seat, step)
+            assert UI.pick_prompt(pick.kind, "en") in panel.content
+        else:
+            panel = await self.panel(seat)
         for items in pick.suggestions:
             if sorted(items) == wanted:
                 label = UI.move_label(pick.action(items), own, names, "en")

@@ -134,8 +134,10 @@ async def test_two_members_play_a_full_game_through_buttons_menus_and_move(table
     verbs = {a.action.split()[0] for a in log}
     assert {"money", "pick", "tiles", "auction", "bid", "pass", "new", "build"} <= verbs
     assert {"buy", "rebuild"} & verbs
-    # every way in was used: board buttons, suggestion buttons, the menus, and /move
+    # every way in was used: board buttons (also into the buy and rebuild steps), suggestion
+    # buttons, the menus, and /move
     assert table.via_counts["board button"] and table.via_counts["suggestion button"]
+    assert table.via_counts["board step"]
     assert table.via_counts["/move"] and table.via_counts["board menu"]
     assert {"turn", "floor", "currencies"} <= seen
     assert {"bid or pass", "build a tile", "buy or auction"} <= hints
