@@ -13,6 +13,7 @@ from cogs import table_admin
 from cogs.board import board, lobby
 from cogs.common import channel_locale, is_manager, reply, tables, user_locale
 from cogs.delivery import after_step, files_of, redraw_lobby, retire_board
+from cogs.in_time import in_time, respond
 from cogs.lobby_actions import display_name
 from cogs.overview import status_details
 from i18n import t
@@ -102,18 +103,22 @@ class Lobby(commands.Cog):
                     record.id, interaction.user.id, display_name(interaction)
                 )
             elif op == "leave":
-                step = await service.leave(record.id, interaction.user.id)
+                leaving = service.leave(record.id, interaction.user.id)
+                step = await in_time(interaction, leaving, ephemeral=False)
                 record = step.record
                 if record.status in ("running", "finished"):  # a bot took the seat
-                    await interaction.response.send_message(
+                    await respond(
+                        interaction,
                         table_admin.left_text(step, display_name(interaction), here),
+                        ephemeral=False,
                         allowed_mentions=discord.AllowedMentions.none(),
                     )
                     await after_step(self.bot, step, here)  # type: ignore[arg-type]
                     return
             else:
-                step = await service.start(record.id, interaction.user.id)
-                await interaction.response.send_message(t("lobby.started", here))
+                starting = service.start(record.id, interaction.user.id)
+                step = await in_time(interaction, starting, ephemeral=False)
+                await respond(interaction, t("lobby.started", here), ephemeral=False)
                 await redraw_lobby(self.bot, step.record, here)  # type: ignore[arg-type]
                 await after_step(self.bot, step, here)  # type: ignore[arg-type]
                 return
@@ -123,7 +128,9 @@ class Lobby(commands.Cog):
         # Joined or left the lobby (the last member leaving closes it): the lobby message
         # shows the change.
         text_key = {"join": "lobby.joined", "leave": "lobby.left"}[op]
-        await interaction.response.send_message(t(text_key, locale, name=display_name(interaction)))
+        await respond(
+            interaction, t(text_key, locale, name=display_name(interaction)), ephemeral=False
+        )
         await redraw_lobby(self.bot, record, here)  # type: ignore[arg-type]
 
     @game.command(name="join", description="Join the game waiting in this channel.")

@@ -10,6 +10,7 @@ import discord
 from cogs.board import lobby
 from cogs.common import channel_locale, reply, tables, user_locale
 from cogs.delivery import after_step, redraw_lobby
+from cogs.in_time import in_time
 from db.records import GameRecord
 from rules.errors import RuleError
 from service.errors import TableError
@@ -34,14 +35,16 @@ async def press_lobby(interaction: Interaction, game_id: int, op: str) -> None:
             raise TableError("error.wrong_channel")
         if op == "join":
             record = await service.join(game_id, user, display_name(interaction))
-        elif op == "leave":
-            record = (await service.leave(game_id, user)).record
+        elif op == "leave":  # bots may play on at once (slow: see `in_time`)
+            record = (
+                await in_time(interaction, service.leave(game_id, user), ephemeral=True)
+            ).record
         elif op == "bot":
             record = await service.add_bot(game_id, user)
         elif op == "unbot":
             record = await service.remove_bot(game_id, user)
         else:
-            step = await service.start(game_id, user)
+            step = await in_time(interaction, service.start(game_id, user), ephemeral=True)
     except (TableError, RuleError) as err:
         await reply(interaction, err.message(locale))
         return
@@ -62,7 +65,10 @@ async def redraw(interaction: Interaction, record: GameRecord) -> None:
     locale = channel_locale(interaction.client, interaction)
     out = lobby(record, locale)
     try:
-        await interaction.response.edit_message(embed=out.embed, view=out.view)
+        if interaction.response.is_done():  # deferred while the work was slow
+            await interaction.edit_original_response(embed=out.embed, view=out.view)
+        else:
+            await interaction.response.edit_message(embed=out.embed, view=out.view)
     except discord.HTTPException:
         log.info("could not redraw the lobby of game %s", record.id)
     where = await interaction.client.store.get_message(record.id, "lobby")

@@ -12,6 +12,7 @@ import discord
 from cogs.board import Outgoing, hand_panel
 from cogs.common import channel_locale, png_file, reply, tables, user_locale
 from cogs.delivery import after_step, files_of
+from cogs.in_time import in_time, respond
 from cogs.move_pages import moves_page
 from db.records import GameRecord
 from i18n import t
@@ -52,7 +53,8 @@ async def act(interaction: Interaction, record: GameRecord, action: str, since: 
     """Play an action; on success the step is delivered after the answer. False if refused."""
     locale = user_locale(interaction)
     try:
-        step = await tables(interaction).act(record.id, interaction.user.id, action, since=since)
+        work = tables(interaction).act(record.id, interaction.user.id, action, since=since)
+        step = await in_time(interaction, work, ephemeral=True)
     except (TableError, RuleError) as err:
         await reply(interaction, err.message(locale))
         return False
@@ -62,11 +64,9 @@ async def act(interaction: Interaction, record: GameRecord, action: str, since: 
         return False
     # Committed. Now answer the interaction, then post the board and DMs.
     try:
-        if interaction.response.is_done():
-            pass
-        elif interaction.type is discord.InteractionType.application_command:
-            await interaction.response.send_message(t("move.done", locale), ephemeral=True)
-        else:
+        if interaction.type is discord.InteractionType.application_command:
+            await respond(interaction, t("move.done", locale), ephemeral=True)
+        elif not interaction.response.is_done():
             await interaction.response.defer()
     except discord.HTTPException:
         log.info("could not acknowledge interaction %s", interaction.id)

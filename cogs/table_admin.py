@@ -11,6 +11,7 @@ import discord
 
 from cogs.common import channel_locale, is_manager, reply, tables, user_locale
 from cogs.delivery import after_step
+from cogs.in_time import in_time
 from cogs.lobby_actions import display_name
 from cogs.overview import timing_text
 from db.records import NO_HOST
@@ -76,9 +77,10 @@ async def replace(interaction: Interaction, seat: int, member: discord.Member | 
     newcomer = None if member is None else (member.id, member.display_name[:32])
     try:
         record = await service.channel_game(interaction.channel_id or 0)
-        step = await service.replace(
+        replacing = service.replace(
             record.id, interaction.user.id, seat - 1, newcomer, manager=is_manager(interaction)
         )
+        step = await in_time(interaction, replacing, ephemeral=True)
     except TableError as err:
         await reply(interaction, err.message(locale))
         return
@@ -103,7 +105,8 @@ async def rejoin(interaction: Interaction) -> None:
     service = tables(interaction)
     try:
         record = await service.channel_game(interaction.channel_id or 0)
-        step = await service.rejoin(record.id, interaction.user.id, display_name(interaction))
+        rejoining = service.rejoin(record.id, interaction.user.id, display_name(interaction))
+        step = await in_time(interaction, rejoining, ephemeral=True)
     except TableError as err:
         await reply(interaction, err.message(locale))
         return

@@ -1,0 +1,82 @@
+"""Discord's 3-second window when the work is slow: a move whose service call takes longer
+than Discord waits for a first answer is deferred in time (never "Unknown interaction"), and the
+answer follows once the move is committed."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from cogs.in_time import SLOW_SECONDS
+from tests.e2e.table import MoneyTable, button_labels, move_label_prefix, refusal
+from tests.e2e.test_money_e2e import member_exchange_turn, people, play_until, table
+
+__all__ = ["table"]  # the fixture
+
+SLOW = 3.3  # seconds the service takes: past Discord's 3 s window for a first answer
+DEFERRED_UPDATE = 6  # a component's silent acknowledgement
+DEFERRED_MESSAGE = 5  # a slash command's "thinking…"
+
+
+def slow_service(table: MoneyTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every move the table service plays takes SLOW seconds before it starts."""
+    service = table.bot.tables
+    act = service.act
+
+    async def slow_act(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(SLOW)
+        return await act(*args, **kwargs)
+
+    monkeypatch.setattr(service, "act", slow_act)
+
+
+async def test_a_slow_button_press_is_deferred_in_time_and_its_move_is_played(
+    table: MoneyTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert SLOW_SECONDS < 3 < SLOW
+    alice, bob, carol = people(table, "alice", "bob", "carol")
+    await table.seat_players(alice, [bob, carol])
+    await play_until(table, member_exchange_turn)
+    record = await table.record()
+    seat = next(iter(record.waiting))
+    action = await table.decide(seat)
+    label = next(
+        b
+        for b in button_labels(table.board())
+        if b.startswith(move_label_prefix(action, record.names()))
+    )
+    slow_service(table, monkeypatch)
+
+    result = await table.user_of(seat).press(table.board(), label)
+
+    assert result.response_type == DEFERRED_UPDATE
+    assert result.answered_at is not None
+    assert result.answered_at - result.dispatched_at < 3
+    assert result.refusals == []
+    assert refusal(result) is None
+    assert (await table.actions())[-1].action == action
+    assert (await table.record()).version == record.version + 1
+
+
+async def test_a_slow_typed_move_thinks_first_then_says_done(
+    table: MoneyTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice, bob, carol = people(table, "alice", "bob", "carol")
+    await table.seat_players(alice, [bob, carol])
+    await play_until(table, member_exchange_turn)
+    record = await table.record()
+    seat = next(iter(record.waiting))
+    action = await table.decide(seat)
+    slow_service(table, monkeypatch)
+
+    result = await table.user_of(seat).slash(table.chan, "move", action=action)
+
+    assert result.response_type == DEFERRED_MESSAGE
+    assert result.answered_at is not None
+    assert result.answered_at - result.dispatched_at < 3
+    assert result.refusals == []
+    assert [m.content for m in result.followups] == ["Done."]
+    assert result.followups[0].ephemeral
+    assert (await table.actions())[-1].action == action
