@@ -18,6 +18,7 @@ from cogs.items import HandButton, LobbyButton, MoveButton
 from cogs.move_menus import add_moves
 from cogs.pick_panel import add_pick, add_step_buttons
 from cogs.ui import ui_for
+from cogs.ui.private import panel_moves, private_kind, public_moves
 from db.records import GameRecord
 from i18n import t
 from rules.registry import get_game
@@ -163,11 +164,12 @@ def board(
     view = None
     if record.status == "running":
         view = discord.ui.View(timeout=None)
-        # Complete moves of a single acting seat are public here (they come from public cards).
+        # A single acting seat's public moves (no hidden card decides whether they are offered:
+        # `cogs.ui.private`), and the steps into its private panel, decided from public data.
         acting = sorted(record.waiting)
         if len(acting) == 1:
             seat = acting[0]
-            moves = game.choices(state, seat).moves
+            moves = public_moves(ui, game.choices(state, seat).moves, public)
             who = (record.id, seat, record.waiting[seat])
             add_moves(view, ui, who, moves, public, names, locale)
             add_step_buttons(view, ui, who, public, locale)
@@ -187,9 +189,10 @@ def hand_panel(
 ) -> Outgoing:
     """A seat's private panel: the hand picture, its moves, and its pick panel if it has one.
 
-    `step` = (pick kind, part) shows that pick only, as opened by a step button (part 0: its
-    first step; see `cogs.pick_panel`); the moves are then left to the board. Without such a
-    pick (the seat's cards cannot pay for it) the whole panel says so."""
+    `step` = (kind, part) shows one step only, as opened by a step button: the pick of that kind
+    (part 0: its first step; see `cogs.pick_panel`), or else the seat's private moves kept for
+    that step (`cogs.ui.private`); the other moves are then left to the board. Without either
+    (e.g. the seat's cards cannot pay) the panel says so and shows everything."""
     game, ui = get_game(record.game), ui_for(record.game)
     state = record.state
     assert state is not None
@@ -199,26 +202,33 @@ def hand_panel(
     images: list[tuple[Picture, str]] = [(partial(ui.hand_image, own, names, locale), "hand.png")]
     view = discord.ui.View(timeout=None)
     choices = game.choices(state, seat) if record.status == "running" else None
-    since = record.waiting.get(seat, 0)
+    who = (record.id, seat, record.waiting.get(seat, 0))
     focus = [p for p in choices.picks if step and p.kind == step[0]] if choices else []
-    if step and choices and not focus:
+    kept = step_moves(ui, choices.moves, own, step[0]) if choices and step and not focus else []
+    if step and choices and not focus and not kept:
         lines.append(t("hand.step_unavailable", locale))
-    if choices and not choices.picks:  # the rows are free for menus of moves (if the UI has any)
-        add_moves(view, ui, (record.id, seat, since), choices.moves, own, names, locale)
+    moves = panel_moves(ui, choices.moves, own) if choices else []
+    if kept and step:
+        lines.append(ui.pick_prompt(step[0], locale))
+        add_moves(view, ui, who, kept, own, names, locale)
+    elif choices and not choices.picks:  # the rows are free for menus of moves (if the UI has any)
+        add_moves(view, ui, who, moves, own, names, locale)
     elif choices:
         if not focus:
-            for action in choices.moves[:20]:
+            for action in moves[:20]:
                 label = ui.move_label(action, own, names, locale)
-                view.add_item(
-                    MoveButton(record.id, seat, since, action, label, ui.move_style(action))
-                )
+                view.add_item(MoveButton(*who, action, label, ui.move_style(action)))
         for pick in (focus or choices.picks)[:1]:
             part = step[1] if focus and step else None
-            who = (record.id, seat, since)
             add_pick(view, lines, ui, who, pick, own, names, locale, selected, part)
     elif record.status == "running":
         lines.append(t("hand.nothing_to_do", locale))
     return Outgoing("\n".join(lines)[:2000], images, view if view.children else None)
+
+
+def step_moves(ui: Any, moves: Iterable[str], own: dict[str, Any], kind: str) -> list[str]:
+    """The seat's private moves a step of this kind lists (`cogs.ui.private`)."""
+    return [m for m in moves if private_kind(ui, m, own) == kind]
 
 
 def lobby(record: GameRecord, locale: str | None) -> Outgoing:

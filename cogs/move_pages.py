@@ -8,18 +8,21 @@ import discord
 from cogs.board import Outgoing
 from cogs.move_menus import add_moves
 from cogs.ui import ui_for
+from cogs.ui.private import panel_moves
 from db.records import GameRecord
 from i18n import t
 from rules.registry import get_game
 
 
 def moves_page(record: GameRecord, seat: int, page: int, locale: str | None) -> Outgoing:
-    """Page `page` (2, 3, ...) of a seat's moves, built from the seat's own view, as menus."""
+    """Page `page` (2, 3, ...) of a seat's moves, built from the seat's own view, as menus: the
+    public moves first, so a page opened from the board holds every public move the board's
+    first page could not (the board shows public moves only; `cogs.ui.private`)."""
     game, ui = get_game(record.game), ui_for(record.game)
     assert record.state is not None
     own = game.view(record.state, seat)
     view = discord.ui.View(timeout=None)
-    moves = game.choices(record.state, seat).moves
+    moves = panel_moves(ui, game.choices(record.state, seat).moves, own)  # as the panel lists them
     who = (record.id, seat, record.waiting.get(seat, 0))
     pages = add_moves(view, ui, who, moves, own, record.names(), locale, page)
     if page < 2 or not view.children:

@@ -1,6 +1,10 @@
 """Per-game presentation for the Discord layer: labels for moves and cards, and pictures.
 
 Each game supplies a `GameUI`; the generic cogs use nothing else that is game-specific.
+
+The board is public: it must never show a move whose presence depends on what only the acting
+seat may know (its hand). A UI names such moves with `private_move` (optional, see `GameUI`);
+the board leaves them out and the seat finds them in its private panel (`cogs.ui.private`).
 """
 
 from __future__ import annotations
@@ -54,6 +58,12 @@ class GameUI(Protocol):
 
     def rules_text(self, locale: str | None) -> str:
         """A short summary of the rules and of how to play them here."""
+
+    # Optional: `private_move(action, view) -> str | None`, decided from the action and the
+    # view's public parts: None for a move the public board may show; for a move offered only
+    # because of the seat's hidden cards (e.g. a purchase its money can pay), the kind of the
+    # board step (`step_buttons`, `cogs.pick_panel`) whose private panel lists it, or
+    # `cogs.ui.private.HAND_ONLY`. See `cogs.ui.private`.
 
 
 UIS: dict[str, GameUI] = {

@@ -1,4 +1,6 @@
-"""New York on Discord: move and money-card labels, the payment panel's words, and pictures."""
+"""New York on Discord: move and money-card labels, the board's steps into the private panel
+(Buy… lists the buildings the seat's money can pay, telling whether exactly; Pay… its payments,
+exact ones first), the payment panel's words, and pictures."""
 
 from __future__ import annotations
 
@@ -6,9 +8,13 @@ from typing import Any
 
 from PIL.Image import Image
 
+from cogs.ui.parts import PickPart, PickParts
+from cogs.ui.private import HAND_ONLY
 from i18n import t
 from render.newyork import city_picture, hand_picture, score_sheet, table_picture
+from rules.contract import Pick
 from rules.newyork.components import BANKS, MONEY, TILES, money_label, tile_label
+from rules.newyork.payment import least_overpayment, payments
 
 View = dict[str, Any]
 
@@ -19,6 +25,43 @@ def _cards(text: str) -> list[int]:
 
 def _tile(text: str, locale: str | None) -> str:
     return tile_label(int(text), locale) if text.isdecimal() and int(text) in TILES else text
+
+
+def owing(view: View) -> int:
+    """What the purchase being paid still costs (0 when nothing is being paid)."""
+    paying = view["paying"]
+    if paying is None or view["market"][paying["slot"]] is None:
+        return 0
+    price = TILES[view["market"][paying["slot"]]].price
+    return price - sum(MONEY[c].value for c in paying["paid"])
+
+
+def buy_label(slot: int, view: View, locale: str | None) -> str:
+    """`Buy Park 7 (#34) (yellow)`; in a seat's own view also whether its money of that bank
+    can pay exactly (another action) or overpays."""
+    tile = view["market"][slot]
+    words = {"tile": _tile(str(tile), locale), "bank": t(f"newyork.bank.{BANKS[slot]}", locale)}
+    hand = view.get("hand")
+    if hand is None or tile is None:
+        return t("newyork.move.buy", locale, **words)
+    own = [c for c in hand if MONEY[c].bank == BANKS[slot]]
+    over = least_overpayment(own, TILES[tile].price)
+    if over is None:
+        return t("newyork.move.buy", locale, **words)
+    key = "newyork.move.buy_exact" if over == 0 else "newyork.move.buy_over"
+    return t(key, locale, over=over, **words)
+
+
+def pay_label(cards: list[int], view: View, locale: str | None) -> str:
+    """`Pay blue 3 #12 + blue 5 #15 = 8: exact, act again` (or what it overpays, or what is
+    still owed after it)."""
+    listed = " + ".join(money_label(c, locale) for c in cards)
+    paid = sum(MONEY[c].value for c in cards)
+    left = owing(view) - paid
+    key = "newyork.move.pay_part" if left > 0 else "newyork.move.pay_exact"
+    if left < 0:
+        key = "newyork.move.pay_over"
+    return t(key, locale, cards=listed, total=paid, owing=left, over=-left)
 
 
 class NewYorkUI:
@@ -34,10 +77,9 @@ class NewYorkUI:
             listed = " + ".join(money_label(c, locale) for c in cards)
             label = t("newyork.move.take", locale, cards=listed)
         elif verb == "buy":
-            slot = int(words[1]) - 1
-            tile = view["market"][slot]
-            bank = t(f"newyork.bank.{BANKS[slot]}", locale)
-            label = t("newyork.move.buy", locale, tile=_tile(str(tile), locale), bank=bank)
+            label = buy_label(int(words[1]) - 1, view, locale)
+        elif verb == "pay":
+            label = pay_label(_cards(words[1]), view, locale)
         elif verb in ("place", "move"):
             tile = _tile(words[1], locale)
             if words[2] == "reserve":
@@ -73,11 +115,47 @@ class NewYorkUI:
         verb = action.split()[0]
         if verb in ("end", "back") or action.endswith(" reserve"):
             return "secondary"
-        if verb in ("buy", "place"):
+        if verb in ("buy", "place", "pay"):
             return "success"
         return "primary"
 
+    def private_move(self, action: str, view: View) -> str | None:
+        """Moves the public board must not show (optional in a GameUI): a purchase is offered
+        only when the hand can pay it, so `buy N` is listed by the board's Buy… step; so is
+        `end` before any action (offered only when nothing else is possible), listed in the
+        whole panel."""
+        verb = action.split()[0]
+        if verb == "buy":
+            return "buy"
+        if verb == "end" and view["actions"] == 0:
+            return HAND_ONLY
+        return None
+
+    def step_buttons(self, view: View, locale: str | None) -> list[tuple[str, str]]:
+        """The board's "Buy…" while a market building is for sale and "Pay…" while one is being
+        paid (optional in a GameUI): from the public view, so whether the hand can pay never
+        shows (Buy… then says it cannot, beside the other moves)."""
+        if view["phase"] != "act":
+            return []
+        if view["paying"] is not None:
+            return [("pay", t("newyork.board.pay", locale))]
+        if any(tile is not None for tile in view["market"]):
+            return [("buy", t("newyork.board.buy", locale))]
+        return []
+
+    def pick_parts(self, pick: Pick, view: View, locale: str | None) -> PickParts | None:
+        """The payment as one part whose suggestions are the payments of what is still owed,
+        exact ones first (optional in a GameUI)."""
+        if pick.kind != "pay" or view["paying"] is None:
+            return None
+        prompt = t("newyork.pick.prompt", locale)
+        suggested = tuple(payments(pick.items, owing(view)))
+        part = PickPart(1, t("newyork.pick.confirm", locale), prompt, pick.items, suggested)
+        return PickParts(prompt, (part,))
+
     def pick_prompt(self, kind: str, locale: str | None) -> str:
+        if kind == "buy":  # the Buy… step: the purchases the seat's money can pay
+            return t("newyork.pick.buy_prompt", locale)
         return t("newyork.pick.prompt", locale)
 
     def pick_confirm_label(self, kind: str, locale: str | None) -> str:

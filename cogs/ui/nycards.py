@@ -9,6 +9,7 @@ from typing import Any
 from PIL.Image import Image
 
 from cogs.ui.parts import PickPart, PickParts
+from cogs.ui.private import HAND_ONLY
 from i18n import t
 from render.nycards import final_picture, hand_picture, scoring_picture, table_picture
 from rules.contract import Pick
@@ -125,6 +126,15 @@ class NyCardsUI:
         if view["phase"] != "play" or view["pending"] or not any(view["yard"]):
             return []
         return [("buy", t("nycards.board.buy", locale))]
+
+    def private_move(self, action: str, view: View) -> str | None:
+        """Moves the public board must not show (optional in a GameUI): `pass` is offered only
+        when nothing can be taken or bought, so while the yard holds a building the hand
+        decides it; it is listed in the whole panel (Buy… says the cards cannot pay and shows
+        it). Purchases are a pick, private anyway."""
+        if action == "pass" and any(view["yard"]):
+            return HAND_ONLY
+        return None
 
     def pick_parts(self, pick: Pick, view: View, locale: str | None) -> PickParts | None:
         """A purchase in two steps (optional in a GameUI): first the yard slots the seat can

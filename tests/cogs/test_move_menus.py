@@ -1,6 +1,8 @@
 """No legal move is ever lost from the components: every move of `game.choices` is a button or a
 menu option of the board or the seat's panel (or of a "More moves…" page they open), within
-Discord's limits (5 rows, 5 buttons a row, 25 options a menu, labels of 80/100 characters)."""
+Discord's limits (5 rows, 5 buttons a row, 25 options a menu, labels of 80/100 characters).
+Moves offered because of a seat's hidden cards never show on the public board (the board is the
+same whatever the hands hold); the board's step buttons open the private panel listing them."""
 
 from __future__ import annotations
 
@@ -13,9 +15,10 @@ import pytest
 
 from cogs import board as boards
 from cogs import ids, move_pages
-from cogs.items import ALL_ITEMS
+from cogs.items import ALL_ITEMS, StepButton
 from cogs.move_menus import layout
 from cogs.ui import ui_for
+from cogs.ui.private import private_kind
 from db.records import GameRecord, Seat
 from rules.contract import Game, State
 from rules.newyork import building
@@ -23,6 +26,7 @@ from rules.newyork.components import BUILDING_IDS, STREETS
 from rules.registry import GAMES, get_game
 from tests.helpers.newyork import city, fresh, money, set_city, set_hand, set_reserve, tile_with
 from tests.helpers.playout import bot_action, play, random_action
+from tests.reliability.secrecy import secrets_for
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 NEWYORK = get_game("newyork")
@@ -89,20 +93,56 @@ def offered(record: GameRecord, seat: int, out: boards.Outgoing, pages: set[int]
     return found
 
 
+def shown(record: GameRecord, seat: int, out: boards.Outgoing) -> set[str]:
+    """The moves of `seat` a message itself shows (buttons and menu options, no further page)."""
+    return offered(record, seat, out, set(range(1, 1000)))
+
+
+def step_kinds(out: boards.Outgoing) -> set[str]:
+    """The kinds of the step buttons of a message (those opening the private panel on a step)."""
+    assert out.view is not None
+    return {c.kind for c in out.view.children if isinstance(c, StepButton)}
+
+
 def assert_every_move_reachable(game_id: str, state: State) -> None:
-    """Each seat that must act finds all its moves on the board (one seat acting) or panel."""
-    game = get_game(game_id)
+    """Each seat that must act finds all its moves. One acting seat: its public moves on the
+    board (or the pages it opens); its private moves (`cogs.ui.private`: offered because of its
+    hidden cards) never on the board, but in the private panel of the board's step they are
+    kept for, or else in its whole panel (My hand). Several: each in its own panel."""
+    game, ui = get_game(game_id), ui_for(game_id)
     record = record_of(game_id, state)
     acting = game.to_act(state)
     board = boards.board(record, "en")
     check_limits(board.view)
+    public = game.view(state, None)
     for seat in acting:
         moves = set(game.choices(state, seat).moves)
         panel = offered(record, seat, boards.hand_panel(record, seat, "en"), {1})
         assert moves <= panel or len(acting) == 1, (game_id, seat, moves - panel)
-        if len(acting) == 1:
-            on_board = offered(record, seat, board, {1})
-            assert moves <= on_board, (game_id, seat, sorted(moves - on_board))
+        if len(acting) != 1:
+            continue
+        private = {m: kind for m in moves if (kind := private_kind(ui, m, public)) is not None}
+        leaked = set(private) & shown(record, seat, board)
+        assert not leaked, (game_id, seat, "private moves on the public board", sorted(leaked))
+        on_board = offered(record, seat, board, {1})
+        assert moves - set(private) <= on_board, (game_id, seat, sorted(moves - on_board))
+        for kind in set(private.values()):
+            kept = {m for m, k in private.items() if k == kind}
+            where = panel
+            if kind in step_kinds(board):
+                step = boards.hand_panel(record, seat, "en", step=(kind, 0))
+                where = offered(record, seat, step, {1})
+            assert kept <= where, (game_id, seat, kind, sorted(kept - where))
+
+
+def assert_board_hides_the_hand(game_id: str, state: State, rng: random.Random) -> None:
+    """The board (text and components) is the same when everything hidden from the public is
+    shuffled: no move, button or menu tells what a hand holds."""
+    other = secrets_for(game_id).scramble(state, None, rng)
+    first, second = (boards.board(record_of(game_id, s), "en") for s in (state, other))
+    assert first.content == second.content
+    rows = [out.view.to_components() if out.view else None for out in (first, second)]
+    assert rows[0] == rows[1], (game_id, "the board changes with hidden cards")
 
 
 def states_of(game: Game, players: int, seed: int, mover: Any) -> list[State]:
@@ -126,14 +166,16 @@ CASES = [
     CASES,
     ids=[f"{c[0]}-{c[1]}p-{c[3].__name__}" for c in CASES],
 )
-def test_every_legal_move_is_reachable_from_the_components_in_seeded_games(
+def test_every_legal_move_is_reachable_and_the_board_hides_the_hand_in_seeded_games(
     game_id: str, players: int, seed: int, mover: Any
 ) -> None:
     game = GAMES[game_id]
     states = states_of(game, players, seed, mover)
+    rng = random.Random(seed)
     for state in states[:: max(1, len(states) // 120)]:
         if game.to_act(state):
             assert_every_move_reachable(game_id, state)
+            assert_board_hides_the_hand(game_id, state, rng)
 
 
 # ------------------------------------------------------------------ New York's crowded boards

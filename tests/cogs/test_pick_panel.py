@@ -319,3 +319,20 @@ async def test_palazzo_groups_of_15_are_offered_and_chosen_as_one(tables: Tables
     assert drafted(as_message(view)) == {*fours[1:], *certificates}
     _, view, menus = await change(as_message(view), menus[-1], [])
     assert drafted(as_message(view)) == set(fours[1:])
+
+
+async def test_nycards_pass_is_private_while_the_yard_holds_a_building(tables: Tables) -> None:
+    """With nothing to take, `pass` is offered only when the cards can pay for nothing: the
+    board shows it for no hand (the same board either way); the panel behind Buy… does."""
+    poor, seat = await with_state(tables, "nycards", lambda s, x: buyer(s, x, [GREEN1]))
+    rich, other = await with_state(tables, "nycards", buyer, 2)
+    for record in (poor, rich):
+        ny.set_display(record.state, [])
+    assert NYCARDS.choices(poor.state, seat).moves == ("pass",)
+    assert not NYCARDS.choices(rich.state, other).moves
+    shown = [boards.board(record, "en") for record in (poor, rich)]
+    assert [labels(out, StepButton) for out in shown] == [["Buy…"], ["Buy…"]]
+    assert not items(shown[0], MoveButton) and not items(shown[1], MoveButton)
+    panel = boards.hand_panel(poor, seat, "en", step=("buy", 0))
+    assert t("hand.step_unavailable") in panel.content
+    assert [c.action for c in items(panel, MoveButton)] == ["pass"]

@@ -1,10 +1,11 @@
 """Drive a New York (tile game) table through the loopback Discord as its players would.
 
-Players act only through the UI: the board's buttons (take, buy, reserve, give to Dirk, end)
-and select menus (build at a labelled spot, redesign), their private panel (the board's
-"My hand" button) with its money menus and the Pay button, and `/move` (with autocomplete) for
-moves shown neither way. The test side reads the database only to decide *what* a player does
-(the bot policy on the player's own view).
+Players act only through the UI: the board's buttons (take, reserve, give to Dirk, end) and
+select menus (build at a labelled spot, redesign); the board's "Buy…", whose private panel lists
+the buildings their money can pay, and "Pay…", whose panel offers the payments (exact first)
+and the bank's cards in a menu with the Pay button (now and then the "My hand" panel instead);
+and `/move` (with autocomplete) for moves shown neither way. The test side reads the database
+only to decide *what* a player does (the bot policy on the player's own view).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cogs.ui import ui_for
+from cogs.ui.private import private_kind
 from db.records import GameRecord
 from rules.newyork.components import money_label
 from rules.registry import get_game
@@ -22,6 +24,7 @@ from tests.fakediscord.interactions import InteractionResult
 NEWYORK = get_game("newyork")
 UI = ui_for("newyork")
 PAY = "Pay"
+STEPS = {"buy": "Buy…", "pay": "Pay…"}  # the board's buttons into the private panel
 MAX_PAGES = 10
 
 
@@ -34,6 +37,8 @@ class NewYorkTable(MoneyTable):
     by_panel: int = 0
     by_menu: int = 0
     by_page: int = 0
+    by_step: int = 0
+    by_suggestion: int = 0
     gifts: int = 0
 
     def boards(self) -> list[FakeMessage]:
@@ -68,36 +73,74 @@ class NewYorkTable(MoneyTable):
         public = NEWYORK.view(record.state, None)
         return UI.move_label(action, public, record.names(), "en")
 
-    async def panel(self, seat: int) -> FakeMessage:
-        """The seat's private panel, opened from the board's button (ephemeral)."""
+    async def panel(self, seat: int, button: str = HAND_BUTTON) -> FakeMessage:
+        """The seat's private panel, opened from a board button (ephemeral)."""
         user = self.user_of(seat)
         assert user is not None
-        result = await user.press(self.board(), HAND_BUTTON)
+        result = await user.press(self.board(), button)
         assert result.ephemeral and result.message is not None, result.content
         return result.message
 
-    async def pay(self, seat: int, action: str) -> InteractionResult:
-        """Choose the money cards by label in the panel's menus, then press Pay."""
+    async def step_panel(self, seat: int, kind: str) -> FakeMessage:
+        """The panel the board's step button of this kind opens (now and then "My hand"
+        instead, which lists the same); a step the board does not offer: "My hand"."""
+        record = await self.record()
+        step = STEPS.get(kind)
+        if step is None or step not in button_labels(self.board()) or record.version % 5 == 0:
+            return await self.panel(seat)
+        self.by_step += 1
+        return await self.panel(seat, step)
+
+    async def private(self, seat: int, action: str, kind: str) -> InteractionResult:
+        """A move the board keeps private (`cogs.ui.private`): its button in the panel of the
+        board's step (e.g. Buy… lists the buildings the seat's money can pay)."""
         user = self.user_of(seat)
         assert user is not None
-        panel = await self.panel(seat)
+        record = await self.record()
+        own = NEWYORK.view(record.state, seat)
+        label = UI.move_label(action, own, record.names(), "en")
+        assert label not in button_labels(self.board()), "a private move shows on the board"
+        panel = await self.step_panel(seat, kind)
+        assert label in button_labels(panel), (label, button_labels(panel))
+        return await user.press(panel, label)
+
+    async def pay(self, seat: int, action: str) -> InteractionResult:
+        """Pay from the board's "Pay…" panel: the payment's button when it is suggested (exact
+        ones first), else the cards chosen by label in the menus, then Pay."""
+        user = self.user_of(seat)
+        assert user is not None
+        record = await self.record()
+        panel = await self.step_panel(seat, "pay")
+        offered = [b for b in button_labels(panel) if b.startswith("Pay ")]
+        exact = [": exact," in b for b in offered]
+        assert exact == sorted(exact, reverse=True), "exact payments are offered first"
+        own = NEWYORK.view(record.state, seat)
+        label = UI.move_label(action, own, record.names(), "en")
+        self.by_panel += 1
+        if label in offered:
+            self.by_suggestion += 1
+            return await user.press(panel, label)
         wanted = {money_label(int(c), "en") for c in action.split()[1].split(",")}
         for menu in selects(panel):
-            offered = {o["label"] for o in menu.get("options") or []}
-            mine = sorted(wanted & offered)
+            options = {o["label"] for o in menu.get("options") or []}
+            mine = sorted(wanted & options)
             if mine:
                 result = await user.choose(panel, menu["placeholder"], mine)
                 assert result.response_type == 7, refusal(result)
                 wanted -= set(mine)
         assert not wanted, f"cards {sorted(wanted)} are not offered in the panel"
-        self.by_panel += 1
         return await user.press(panel, PAY)
 
     async def play(self, seat: int, action: str) -> InteractionResult:
         """Play a complete move: its board button or menu option, looked for on the board and
-        then on the "More moves…" pages it opens; `/move` only when it is nowhere."""
+        then on the "More moves…" pages it opens (a private move: in the private panel); `/move`
+        only when it is nowhere."""
         user = self.user_of(seat)
         assert user is not None
+        record = await self.record()
+        kind = private_kind(UI, action, NEWYORK.view(record.state, None))
+        if kind is not None:
+            return await self.private(seat, action, kind)
         label = await self.label(action)
         message = self.board()
         for _page in range(MAX_PAGES):

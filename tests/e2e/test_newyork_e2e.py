@@ -1,6 +1,7 @@
 """New York (tile game) end to end: the production bot on the loopback Discord.
 
-Players act as people would: the board's buttons, the private panel's money menus and Pay, and
+Players act as people would: the board's buttons, its Buy… and Pay… into the private panel
+(the buildings the money can pay; the payments, exact first, and the money menus with Pay), and
 `/move` with autocomplete; refusals (an illegal placement naming the broken rule, a click out of
 turn, a non-player's click) change nothing.
 """
@@ -12,6 +13,7 @@ from collections.abc import AsyncIterator
 import pytest_asyncio
 
 from cogs import move_menus
+from cogs.ui.private import panel_moves, public_moves
 from tests.e2e.newyork_table import NEWYORK, UI, NewYorkTable
 from tests.e2e.table import button_labels, buttons, refusal, running_table, selects
 from tests.fakediscord import FakeDiscord
@@ -50,7 +52,8 @@ async def test_two_members_play_a_whole_game_with_dirk(table):
     assert any(v > 0 for s in record.state["scorings"] for v in s["streets"])
     assert all(len(s["streets"]) == 2 for s in record.state["scorings"])
     assert table.by_button > 20 and table.by_panel > 5 and table.by_menu > 10
-    assert table.by_command == 0  # every move the players chose was on the board
+    assert table.by_step > 10 and table.by_suggestion > 3  # Buy… and Pay… with their buttons
+    assert table.by_command == 0  # every move was on the board or behind its buttons
     texts = "\n".join(m.content for m in table.boards())
     assert "Scoring A:" in texts and "Dirk +" in texts
 
@@ -156,7 +159,7 @@ async def test_moves_beyond_one_message_are_reached_through_more_moves_pages(tab
         (seat,) = record.waiting
         public = NEWYORK.view(record.state, None)
         moves = NEWYORK.choices(record.state, seat).moves
-        pages = move_menus.layout(UI, moves, public, "en")
+        pages = move_menus.layout(UI, public_moves(UI, moves, public), public, "en")  # the board's
         if len(pages) == 1 or record.state["paying"] is not None:
             await table.play_step()
             continue
@@ -168,10 +171,15 @@ async def test_moves_beyond_one_message_are_reached_through_more_moves_pages(tab
             for user in (table.user_of(1 - seat), stranger):
                 assert refusal(await user.choose(board, placeholder, [label])) is not None
                 refused += 1
-        last = pages[-1].menus[-1].actions[-1]  # a move only the last page lists
+        last = pages[-1].menus[-1].actions[-1]  # a move only the board's last page lists
+        # "More moves…" opens the seat's own pages: its public moves first, then its private
+        # ones (which may push the last public move one page further).
+        own = NEWYORK.view(record.state, seat)
+        listed = move_menus.layout(UI, panel_moves(UI, moves, own), own, "en")
+        (page,) = [n for n, p in enumerate(listed) if any(last in m.actions for m in p.menus)]
         before = table.by_page
         result = await table.play(seat, last)
-        assert refusal(result) is None and table.by_page - before == len(pages) - 1
+        assert refusal(result) is None and table.by_page - before == page
         logged = [a for a in await table.actions() if a.version > record.version]
         assert logged[0].action == last
         paged += 1

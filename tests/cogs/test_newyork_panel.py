@@ -1,0 +1,206 @@
+"""New York's purchase on Discord: the public board never tells what the acting player's money
+can buy. It offers "Buy…" whenever the market holds a building; the private panel then lists
+the buildings the hand can pay (saying whether exactly), or says that it can pay none beside
+the other moves. While a purchase is paid the board offers "Pay…", whose panel suggests the
+payments of what is still owed, exact ones first.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from cogs import board as boards
+from cogs import ids
+from cogs.items import HandButton, MoveButton, PickConfirm, PickSelect, StepButton
+from cogs.play_actions import confirm_pick, open_step, press_move
+from db.store import Store
+from i18n import t
+from rules.contract import State
+from rules.newyork.components import MONEY
+from service.tables import Tables
+from tests.cogs.test_move_menus import assert_every_move_reachable, check_limits, record_of
+from tests.helpers.newyork import GAME, fresh, money, set_hand, set_market
+from tests.reliability.driving import seated_game
+from tests.reliability.fakes import FakeBot, FakeInteraction, message_with
+
+# Market: Theater 5 (blue), Museum 7 (green), Theater 8 (orange), Theater 2 (yellow).
+MARKET = [4, 12, 7, 1]
+BLUE = money("blue", 2, 3, 5, 9)
+GREENS = money("green", 4, 4)
+RICH = [*BLUE, *GREENS, *money("orange", 1)]  # pays blue exactly, green with 1 over
+POOR = money("orange", 1, 2)  # pays nothing
+
+
+def arrange(state: State, seat: int, hand: list[int]) -> State:
+    """`seat` acts first in its turn with this hand and the market above."""
+    state["current"] = seat
+    set_market(state, list(MARKET))
+    set_hand(state, seat, hand)
+    return state
+
+
+def acting(hand: list[int]) -> State:
+    return arrange(fresh(3, 2), 0, hand)
+
+
+def children(out: boards.Outgoing, kind: type) -> list:
+    assert out.view is not None
+    return [c for c in out.view.children if isinstance(c, kind)]
+
+
+def labels(out: boards.Outgoing, kind: type) -> list[str]:
+    return [c.item.label for c in children(out, kind)]
+
+
+def components(out: boards.Outgoing) -> list:
+    assert out.view is not None
+    return out.view.to_components()
+
+
+def test_the_board_is_the_same_whatever_the_hand_can_pay() -> None:
+    rich, poor = acting(RICH), acting(POOR)
+    rich_buys = [m for m in GAME.choices(rich, 0).moves if m.startswith("buy")]
+    assert rich_buys == ["buy 1", "buy 2"]
+    assert not [m for m in GAME.choices(poor, 0).moves if m.startswith("buy")]
+    first, second = (boards.board(record_of("newyork", s), "en") for s in (rich, poor))
+    check_limits(first.view)
+    assert components(first) == components(second) and first.content == second.content
+    assert not [a for a in (c.action for c in children(first, MoveButton)) if "buy" in a]
+    (buy,) = children(first, StepButton)
+    assert (buy.item.label, buy.kind, buy.part, buy.edit) == ("Buy…", "buy", 0, False)
+    takes = {m for m in GAME.choices(rich, 0).moves if m.startswith("take")}
+    assert takes <= {c.action for c in children(first, MoveButton)}, "takes stay on the board"
+    assert children(first, HandButton)
+
+
+def test_buy_lists_the_affordable_buildings_saying_whether_exactly() -> None:
+    record = record_of("newyork", acting(RICH))
+    out = boards.hand_panel(record, 0, "en", step=("buy", 0))
+    check_limits(out.view)
+    assert t("newyork.pick.buy_prompt", "en") in out.content
+    assert [c.action for c in children(out, MoveButton)] == ["buy 1", "buy 2"]
+    assert labels(out, MoveButton) == [
+        "Buy Theater 5 (#4) (blue): you can pay exactly, act again",
+        "Buy Museum 7 (#12) (green): overpays at least 1, the turn ends",
+    ]
+    assert not children(out, StepButton) and not children(out, PickSelect)
+    # The whole panel (My hand) lists them too, after the board's moves.
+    whole = boards.hand_panel(record, 0, "en")
+    listed = [c.action for c in children(whole, MoveButton)]
+    assert {"buy 1", "buy 2"} <= set(listed) and listed.index("buy 1") > 0
+
+
+def test_buy_says_when_the_money_pays_nothing_and_shows_the_other_moves() -> None:
+    state = acting(POOR)
+    out = boards.hand_panel(record_of("newyork", state), 0, "en", step=("buy", 0))
+    assert t("hand.step_unavailable", "en") in out.content
+    shown = {c.action for c in children(out, MoveButton)}
+    assert {m for m in GAME.choices(state, 0).moves if m.startswith("take")} <= shown
+
+
+def test_ending_before_any_action_is_private_too() -> None:
+    """With no money to take, nothing to redesign and nothing payable, `end` is the only move:
+    offered because of the hand, so it is not on the board but in the panel behind Buy…."""
+    state = acting(POOR)
+    state["deck"] += state["display"]
+    state["display"] = []
+    assert GAME.choices(state, 0).moves == ("end",)
+    record = record_of("newyork", state)
+    board = boards.board(record, "en")
+    assert not children(board, MoveButton) and labels(board, StepButton) == ["Buy…"]
+    rich = arrange(copy.deepcopy(state), 0, RICH)
+    assert GAME.choices(rich, 0).moves == ("buy 1", "buy 2")
+    assert components(board) == components(boards.board(record_of("newyork", rich), "en"))
+    out = boards.hand_panel(record, 0, "en", step=("buy", 0))
+    assert t("hand.step_unavailable", "en") in out.content
+    assert labels(out, MoveButton) == [t("newyork.move.end", "en")]
+    assert_every_move_reachable("newyork", state)
+
+
+def test_paying_offers_pay_on_the_board_and_the_payments_exact_first() -> None:
+    state = GAME.apply(acting(RICH), 0, "buy 1")  # Theater 5, paid in blue
+    record = record_of("newyork", state)
+    board = boards.board(record, "en")
+    assert labels(board, MoveButton) == [t("newyork.move.back", "en")]
+    (pay,) = children(board, StepButton)
+    assert (pay.item.label, pay.kind) == ("Pay…", "pay")
+    out = boards.hand_panel(record, 0, "en", step=("pay", 0))
+    check_limits(out.view)
+    two, three, five, nine = BLUE
+    assert [c.action for c in children(out, MoveButton)] == [
+        f"pay {five}",
+        f"pay {two},{three}",
+        f"pay {nine}",
+    ]
+    assert labels(out, MoveButton) == [
+        f"Pay blue 5 #{five} = 5: exact, act again",
+        f"Pay blue 2 #{two} + blue 3 #{three} = 5: exact, act again",
+        f"Pay blue 9 #{nine} = 9: 4 overpaid, the turn ends",
+    ]
+    (menu,) = children(out, PickSelect)
+    assert {int(o.value) for o in menu.item.options} == set(BLUE), "this bank's cards only"
+    assert labels(out, PickConfirm) == ["Pay"]
+    # Paid in part, the suggestions pay what is still owed.
+    part = GAME.apply(state, 0, f"pay {two}")
+    out = boards.hand_panel(record_of("newyork", part), 0, "en", step=("pay", 0))
+    assert [c.action for c in children(out, MoveButton)][:1] == [f"pay {three}"]
+    assert "still to pay" not in " ".join(labels(out, MoveButton))
+
+
+def test_a_part_payment_label_says_what_is_still_owed() -> None:
+    from cogs.ui.newyork import pay_label
+
+    state = GAME.apply(acting(RICH), 0, "buy 1")
+    two = BLUE[0]
+    label = pay_label([two], GAME.view(state, 0), "en")
+    assert label == f"Pay blue 2 #{two} = 2: 3 still to pay"
+
+
+@pytest.fixture
+async def tables(tmp_path: Path) -> AsyncIterator[Tables]:
+    store = await Store.open(str(tmp_path / "newyork.db"))
+    yield Tables(store, new_seed=lambda: 4)
+    await store.close()
+
+
+async def test_a_purchase_through_buy_and_pay_from_the_board(tables: Tables) -> None:
+    record = await seated_game(tables, "newyork", 1, [100, 101, 102])
+    state = record.state
+    assert state is not None
+    seat = GAME.to_act(state)[0]
+    arrange(state, seat, RICH)
+    record = await tables.store.update(
+        record.id, record.version, state=state, waiting={seat: record.version + 1}
+    )
+    owner = record.seats[seat].user_id
+    assert owner is not None
+    bot = FakeBot(tables.store, tables)
+
+    def interaction(**kwargs) -> FakeInteraction:
+        return FakeInteraction(bot, owner, guild_id=1, channel_id=record.channel_id, **kwargs)
+
+    since = record.waiting[seat]
+    opened = interaction()
+    await open_step(opened, record.id, seat, since, "buy", 0, False)
+    (answer,) = opened.answers
+    assert answer.ephemeral and "buy 1" in str(answer.kwargs["view"].to_components())
+    await press_move(interaction(), record.id, seat, since, "buy 1")
+    record = await tables.game(record.id)
+    assert record.state["paying"] == {"slot": 0, "paid": []}
+    since = record.waiting[seat]
+    board = boards.board(record, "en")
+    (pay,) = children(board, StepButton)
+    assert pay.item.custom_id == ids.step_id(record.id, seat, since, "pay", 0, False)
+    panel = boards.hand_panel(record, seat, "en", step=("pay", 0))
+    five = BLUE[2]
+    await confirm_pick(
+        interaction(message=message_with(panel.view, {five})), record.id, seat, since, "pay"
+    )
+    record = await tables.game(record.id)
+    assert record.state["paying"] is None and record.state["to_place"][seat] == [MARKET[0]]
+    assert five not in record.state["hands"][seat] and MONEY[five].value == 5
+    assert record.state["actions"] == 1, "paid exactly: another action"
