@@ -11,7 +11,13 @@ from PIL.Image import Image
 from cogs.ui.parts import PickPart, PickParts
 from cogs.ui.private import HAND_ONLY
 from i18n import t
-from render.newyork import city_picture, hand_picture, score_sheet, table_picture
+from render.newyork import (
+    city_picture,
+    hand_picture,
+    score_sheet,
+    scoring_picture,
+    table_picture,
+)
 from rules.contract import Pick
 from rules.newyork.components import BANKS, MONEY, TILES, money_label, tile_label
 from rules.newyork.payment import least_overpayment, payments
@@ -189,6 +195,13 @@ class NewYorkUI:
         if not view["scorings"]:
             return None
         return score_sheet(view, names, locale)
+
+    def scoring_image(
+        self, view: View, event: dict[str, Any], names: list[str], locale: str | None
+    ) -> Image:
+        """One scoring's street and majority points of every player, from its public `scored`
+        event (optional in a GameUI): each scoring's post shows its own."""
+        return scoring_picture(view, event, names, locale)
 
     def rules_text(self, locale: str | None) -> str:
         return t("newyork.rules", locale)

@@ -13,13 +13,16 @@ import time
 import pytest
 from PIL import Image
 
+from cogs.board import scoring_posts
+from cogs.ui import ui_for
+from db.records import GameRecord, Seat
 from render.newyork import city as city_module
-from render.newyork import city_picture, hand_picture, score_sheet, table_picture
+from render.newyork import city_picture, hand_picture, score_sheet, scoring_picture, table_picture
 from render.newyork.city import RESERVE_TILE, axis_labels, placing_tile
 from render.newyork.common import HIGHLIGHT, LABEL_FILL
 from render.png import encode
 from rules.newyork import building
-from rules.newyork.components import BUILDING_IDS
+from rules.newyork.components import BUILDING_IDS, SCORING_CARDS
 from rules.registry import get_game
 from tests.helpers.newyork import scramble_hidden, set_city, set_reserve
 from tests.helpers.playout import random_action
@@ -232,3 +235,81 @@ def test_a_crowded_city_with_a_big_reserve_stays_small_and_quick() -> None:
     _png(table_picture(GAME.view(state, None), NAMES, "en"))
     _png(city_picture(GAME.view(state, None), 0, NAMES, "en"))
     assert time.perf_counter() - start < 0.5
+
+
+# ------------------------------------------------------------------ each scoring's own picture
+
+
+def both_scorings_next(seed: int) -> tuple[dict, str]:
+    """A state after a few turns whose next take refills the display through scoring cards A
+    and B (both on top of the deck), and that take."""
+    rng = random.Random(seed)
+    state = GAME.new_game(3, {}, seed)
+    for _ in range(12):
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(
+            state, seat, GAME.bot_action(GAME.view(state, seat), rng.getrandbits(30))
+        )
+    while state["phase"] != "act" or state["paying"] is not None:
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(
+            state, seat, GAME.bot_action(GAME.view(state, seat), rng.getrandbits(30))
+        )
+    specials = [SCORING_CARDS["A"], SCORING_CARDS["B"]]
+    state["deck"] = specials + [c for c in state["deck"] if c not in specials]
+    return state, "take " + str(state["display"][0])
+
+
+def test_two_scorings_in_one_step_get_a_picture_each_and_later_the_same_one() -> None:
+    """Both scorings come up in one refill: each post shows its own scoring (its name, its
+    points, the totals after it), and drawing it again after later moves gives the same bytes."""
+    state, take = both_scorings_next(5)
+    seat = GAME.to_act(state)[0]
+    after = GAME.apply(state, seat, take)
+    scored = [e for e in after["events"] if e.get("scored")]
+    assert [e["name"] for e in scored] == ["A", "B"]
+    seats = tuple(Seat(100 + n, NAMES[n]) for n in range(3))
+    record = GameRecord(1, 1, 5, "newyork", "running", 100, seats, {}, 0, after, {}, 8, "", "")
+    posts = scoring_posts(record, after["events"], "en")
+    pictures = [encode(post.images[0][0]()) for post in posts]
+    assert [p.content.split(":")[0] for p in posts] == ["Scoring A", "Scoring B"]
+    assert pictures[0] != pictures[1], "each post shows its own scoring"
+    later = after
+    rng = random.Random(1)
+    for _ in range(30):  # the game goes on: the later view no longer holds those events
+        if not GAME.to_act(later):
+            break
+        mover = GAME.to_act(later)[0]
+        later = GAME.apply(later, mover, random_action(GAME, later, mover, rng))
+    view = GAME.view(later, None)
+    assert not [e for e in view["events"] if e.get("scored") and e["name"] in "AB"]
+    ui = ui_for("newyork")
+    for k, (event, picture) in enumerate(zip(scored, pictures, strict=True)):
+        assert encode(ui.scoring_image(view, event, NAMES[:3], "en")) == picture
+        assert encode(scoring_picture(view, view["scorings"][k], NAMES[:3], "en")) == picture
+
+
+def test_a_scoring_picture_shows_every_players_street_and_majority_points(monkeypatch) -> None:
+    import render.newyork.common as common_module
+    import render.newyork.scoring as scoring_module
+
+    written: list[str] = []
+    real = scoring_module.text
+
+    def recording(draw, xy, words, *args, **kwargs):
+        written.append(words)
+        return real(draw, xy, words, *args, **kwargs)
+
+    for module in (scoring_module, common_module):  # the rows, the title
+        monkeypatch.setattr(module, "text", recording)
+    over = GAME.view(states(2, 2)["over"], None)
+    for scoring in over["scorings"]:
+        written.clear()
+        _png(scoring_picture(over, scoring, NAMES, "en"))
+        assert f"Scoring {scoring['name']}" in written
+        for seat in (0, 1):
+            points = scoring["streets"][seat] + scoring["majority"][seat]
+            assert str(scoring["streets"][seat]) in written and f"+{points}" in written
+            assert str(scoring["majority"][seat]) in written
+            assert str(scoring["totals"][seat]) in written
+        assert f"+{scoring['dirk']}" in written and str(scoring["dirk_total"]) in written
