@@ -11,13 +11,15 @@ Per step the detector builds, with pictures replaced by a recorder of their inpu
 - the board posted in the channel (`cogs.board.board`, with the step's event lines), and the
   `/game status` board, for the public;
 - the hand panel DMed to each member whose hand changed or who must act now, and the panels of
-  `/hand` and of a drafted pick (`cogs.board.hand_panel`), for that member;
+  `/hand`, of a drafted pick and of each step the board offers (its "Buy…" and the like,
+  `cogs.board.hand_panel`), for that member;
 - the `/move` autocomplete entries (`cogs.play.legal_entries`) of each member who must act, for
   an empty input and for typed card numbers (the member's own and others').
 Each is checked (`check`): no token or id of an item secret to its audience (`Tracker.secret`;
 for the event lines, items secret throughout the step), picture inputs equal to the audience's
-own view and showing nothing secret, and the whole message unchanged when everything hidden
-from the audience is scrambled (`Secrets.scramble`).
+own view and showing nothing secret (a scoring picture's event: one of the step's public
+`scored` events), and the whole message unchanged when everything hidden from the audience is
+scrambled (`Secrets.scramble`).
 """
 
 from __future__ import annotations
@@ -59,19 +61,34 @@ class Leak(AssertionError):
 # ------------------------------------------------------------------ pictures
 
 
+Picture = tuple[str, View, Any]
+"""A picture's inputs: (method, view, event) — the event only for `scoring_image`."""
+
+
 class PictureRecorder:
-    """Stands in for a game UI's picture methods: records (kind, view) and returns a dummy."""
+    """Stands in for a game UI's picture methods: records their inputs and returns a dummy."""
 
     def __init__(self) -> None:
-        self.calls: list[tuple[str, View]] = []
+        self.calls: list[Picture] = []
 
-    def take(self) -> list[tuple[str, View]]:
+    def take(self) -> list[Picture]:
         calls, self.calls = self.calls, []
         return calls
 
     def method(self, kind: str) -> Any:
         def draw(view: View, names: list[str], locale: str | None) -> Image.Image:
-            self.calls.append((kind, view))
+            self.calls.append((kind, view, None))
+            return _DUMMY
+
+        return draw
+
+    def scoring(self) -> Any:
+        """`scoring_image(view, event, names, locale)`: one scoring drawn from its event."""
+
+        def draw(
+            view: View, event: dict[str, Any], names: list[str], locale: str | None
+        ) -> Image.Image:
+            self.calls.append(("scoring_image", view, event))
             return _DUMMY
 
         return draw
@@ -79,17 +96,21 @@ class PictureRecorder:
 
 @contextmanager
 def recorded_pictures(game_id: str) -> Iterator[PictureRecorder]:
-    """Replace the game UI's picture methods by a recorder for the duration."""
+    """Replace the game UI's picture methods by a recorder for the duration (the optional
+    `scoring_image` only where the UI has one: its presence changes what is drawn)."""
     ui = ui_for(game_id)
     recorder = PictureRecorder()
     names = ("table_image", "hand_image", "final_image")
-    saved = {n: ui.__dict__.get(n) for n in names}
+    optional = tuple(n for n in ("scoring_image",) if hasattr(ui, n))
+    saved = {n: ui.__dict__.get(n) for n in names + optional}
     for name in names:
         setattr(ui, name, recorder.method(name))
+    for name in optional:
+        setattr(ui, name, recorder.scoring())
     try:
         yield recorder
     finally:
-        for name in names:
+        for name in saved:
             if saved[name] is None:
                 delattr(ui, name)
             else:
@@ -223,7 +244,7 @@ class Built:
     audience: int | None
     texts: list[str]
     ids: list[str]
-    pictures: list[tuple[str, View]]
+    pictures: list[Picture]
 
     def key(self) -> Any:
         return (self.texts, self.ids, self.pictures)
@@ -265,6 +286,16 @@ def built(kind: str, audience: int | None, out: Outgoing, pictures: PictureRecor
     return Built(kind, audience, texts, id_list, pictures.take())
 
 
+def step_kinds(record: GameRecord) -> list[str]:
+    """The kinds of the step buttons the board offers its single acting seat (from the public
+    view; see `cogs.pick_panel`)."""
+    offers = getattr(ui_for(record.game), "step_buttons", None)
+    if offers is None or len(record.waiting) != 1 or record.state is None:
+        return []
+    public = get_game(record.game).view(record.state, None)
+    return [kind for kind, _label in offers(public, LOCALE)]
+
+
 def built_entries(audience: int, entries: list[tuple[str, str]]) -> Built:
     return Built("autocomplete", audience, [e[0] for e in entries], [e[1] for e in entries], [])
 
@@ -284,6 +315,7 @@ class Detector:
         self.pictures = pictures
         self.rng = random.Random(table.seed ^ 0x5EC2E7)
         self.counts: Counter[str] = Counter()
+        self.step_events: list[dict[str, Any]] = []
 
     # -- items a message shows
     def items_in_ids(self, id_list: list[str]) -> set[int]:
@@ -318,7 +350,7 @@ class Detector:
         shown = self.items_in_ids(message.ids) & secret
         if shown:
             self.fail(message, "secret items in its component ids or values", shown, state)
-        for kind, view in message.pictures:
+        for kind, view, event in message.pictures:
             audience = message.audience if kind == "hand_image" else None
             if kind == "hand_image" and message.audience is None:
                 self.fail(message, "a hand picture in a public message", set(), state)
@@ -328,7 +360,22 @@ class Detector:
             shown = self.secrets.view_items(view) & self.tracker.secret(state, audience)
             if shown:
                 self.fail(message, f"secret items in the input of its {kind}", shown, state)
+            if kind == "scoring_image":
+                self.check_scoring(message, event, state)
         self.counts[message.kind] += 1
+
+    def check_scoring(self, message: Built, event: Any, state: State) -> None:
+        """A scoring picture's event must be a public event of this step, flagged `scored`, and
+        show nothing secret when read as the public view's only event."""
+        if not isinstance(event, dict) or not event.get("scored"):
+            self.fail(message, "a scoring picture drawn from no scoring event", set(), state)
+        if not any(event is e or event == e for e in self.step_events):
+            self.fail(message, "a scoring picture of an event not of this step", set(), state)
+        public = dict(self.table.game.view(state, None), events=[event])
+        shown = self.secrets.view_items(public) & self.tracker.secret(state, None)
+        if shown:
+            self.fail(message, "secret items in the event of its scoring picture", shown, state)
+        self.counts["scoring picture"] += 1
 
     def same_when_scrambled(self, original: Built, rebuilt: Built, state: State) -> None:
         if original.key() != rebuilt.key():
@@ -365,6 +412,9 @@ class Detector:
         panel = hand_panel(record, audience, LOCALE)
         out.append(built("hand panel", audience, panel, self.pictures))
         if requested and audience in record.waiting and record.status == "running":
+            for kind in step_kinds(record):  # the panels the board's step buttons open
+                panel = hand_panel(record, audience, LOCALE, step=(kind, 0))
+                out.append(built("step panel", audience, panel, self.pictures))
             choices = self.table.game.choices(record.state, audience)
             for pick in choices.picks[:1]:
                 draft = self.rng.sample(pick.items, self.rng.randint(0, len(pick.items)))
@@ -378,6 +428,7 @@ class Detector:
     def check_step(self, step: Step) -> None:
         table, record = self.table, step.record
         assert record is not None
+        self.step_events = step.events
         viewers: list[int | None] = [None, *range(len(table.seats))]
         text_secret: dict[int | None, set[int] | None] = dict.fromkeys(viewers)
         for state in table.states:

@@ -195,6 +195,52 @@ def test_the_detector_catches_planted_leaks(
                 play_and_check("money", seed, pictures)
 
 
+def planted_scoring(view_of, event_of):
+    """`scoring_posts` that also draws each scoring from `view_of(record)` and
+    `event_of(event)` (the recorder notes those inputs with the post's)."""
+    real = boards.scoring_posts
+
+    def scoring_posts(record, events, locale):
+        posts = real(record, events, locale)
+        draw = ui_for(record.game).scoring_image
+        for event in (e for e in events if e.get("scored")):
+            draw(view_of(record), event_of(event), record.names(), locale)
+        return posts
+
+    return scoring_posts
+
+
+def seat_zero_view(record):
+    return get_game(record.game).view(record.state, 0)
+
+
+def public_view(record):
+    return get_game(record.game).view(record.state, None)
+
+
+@pytest.mark.skipif("newyork" not in GAMES, reason="the planted leaks draw New York scorings")
+@pytest.mark.parametrize(
+    ("plant", "found"),
+    [
+        (planted_scoring(seat_zero_view, lambda e: e), "drawn from a view that is not its own"),
+        (planted_scoring(public_view, lambda e: {**e, "name": "Z"}), "an event not of this step"),
+        (planted_scoring(public_view, lambda e: {"name": "A"}), "drawn from no scoring event"),
+    ],
+)
+def test_the_detector_checks_the_inputs_of_scoring_pictures(
+    plant, found: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each scoring post's picture is drawn by the UI's `scoring_image` from its own event: the
+    detector records those inputs (the public view, a public `scored` event of the step)."""
+    with recorded_pictures("newyork") as pictures:
+        clean = sum((play_and_check("newyork", seed, pictures) for seed in range(4)), Counter())
+        assert clean["scoring picture"] > 0
+        monkeypatch.setattr(leaks, "scoring_posts", plant)
+        with pytest.raises(Leak, match=found):
+            for seed in range(4):
+                play_and_check("newyork", seed, pictures)
+
+
 # ------------------------------------------------------------------ real pictures, sampled
 
 
