@@ -12,7 +12,11 @@ the item is rebuilt with `from_custom_id` around a button or a select menu, as i
 declares, a menu gets the chosen values, and its callback runs) against a fake interaction.
 Nothing raises, every press is answered, a refused press changes nothing, and a move (a move
 button, or a move menu's one chosen value) is applied exactly when it is legitimate: the
-clicker's own seat, the board's version, the game's channel (or a DM), a legal move.
+clicker's own seat, the board's version, the game's channel (or a DM), a legal move. A step
+button (`tv:st`/`tv:ste`, any kind and part, offered or not) never changes anything: it opens
+the clicker's own panel on that step exactly when the seat, version and place are right, and
+is refused otherwise. Every id shape of `cogs.ids` is forged (pick menus with and without their
+step part included).
 
 Example counts are modest in CI (TAVOLO_FUZZ_EXAMPLES overrides them; TAVOLO_FUZZ_RANDOM=1
 explores new examples instead of CI's fixed ones).
@@ -38,7 +42,16 @@ from hypothesis import strategies as st
 
 from cogs import ids
 from cogs.board import hand_panel
-from cogs.items import ALL_ITEMS, HandButton, LobbyButton, MoveButton, MoveSelect, PickConfirm
+from cogs.items import (
+    ALL_ITEMS,
+    HandButton,
+    LobbyButton,
+    MoveButton,
+    MoveSelect,
+    PickConfirm,
+    PickSelect,
+    StepButton,
+)
 from cogs.play import Play
 from cogs.play_actions import change_pick, drafted
 from db.records import GameRecord
@@ -59,7 +72,7 @@ from tests.reliability.driving import (
 )
 from tests.reliability.fakes import FakeBot, FakeInteraction, message_with
 from tests.reliability.figures import report
-from tests.reliability.leaks import recorded_pictures
+from tests.reliability.leaks import recorded_pictures, step_kinds
 from tests.reliability.secrecy import quick_options
 
 ODD_NUMBERS = [
@@ -351,6 +364,26 @@ def wrapped(cls: type) -> type:
 MOVE_ITEMS = (MoveButton, MoveSelect)
 
 
+def test_every_id_shape_is_dispatched_to_its_one_component_class() -> None:
+    """Each `cogs.ids` shape (a pick menu with and without its step part, a step button from
+    the board and in place) matches the template of exactly one component class."""
+    shapes = {
+        ids.move_id(7, 1, 9, "take 3,4"): MoveButton,
+        ids.hand_id(7): HandButton,
+        ids.pick_id(7, 1, 9, "pay", 0): PickSelect,
+        ids.pick_id(7, 1, 9, "buy", 2, 3): PickSelect,
+        ids.pick_ok_id(7, 1, 9, "pay"): PickConfirm,
+        ids.lobby_id(7, "join"): LobbyButton,
+        ids.move_select_id(7, 1, 9, 2): MoveSelect,
+        ids.step_id(7, 1, 9, "buy", 0, False): StepButton,
+        ids.step_id(7, 1, 9, "buy", 2, True): StepButton,
+    }
+    for custom_id, cls in shapes.items():
+        matched = [c for c in ALL_ITEMS if c.__discord_ui_compiled_template__.fullmatch(custom_id)]
+        assert matched == [cls], (custom_id, matched)
+    assert {*shapes.values()} == set(ALL_ITEMS), "a component class without a test id"
+
+
 def custom_ids(world: World, records: list[GameRecord], data: st.DataObject) -> str:
     """A forged, malformed or genuine custom_id."""
     games = [r.id for r in records]
@@ -370,7 +403,16 @@ def custom_ids(world: World, records: list[GameRecord], data: st.DataObject) -> 
         actions += legal_texts(record.game, record.state, rng)
     action = data.draw(st.sampled_from(actions))
     kind = data.draw(st.sampled_from(["bid", "x", "", "BID", *verbs(record.game)]))
-    shape = data.draw(st.integers(0, 8))
+    part = data.draw(st.sampled_from(["0", "1", "2", "99", "", "٣", "-1", "100"]))
+    shape = data.draw(st.integers(0, 9))
+    if shape == 7:  # a step button, or a pick menu of a panel showing one step
+        kinds = [kind, *step_kinds(record), "buy", "rebuild", "pay"]
+        step = data.draw(st.sampled_from(["st", "ste", "stx", "ST", "pk"]))
+        kind = data.draw(st.sampled_from(kinds))
+        if step == "pk":
+            group = data.draw(st.sampled_from(["0", "1", "99", ""]))
+            return f"tv:pk:{game}:{seat}:{since}:{kind}:{group}:{part}"
+        return f"tv:{step}:{game}:{seat}:{since}:{kind}:{part}"
     if shape == 0:
         return f"tv:mv:{game}:{seat}:{since}:{action}"
     if shape == 6:
@@ -458,9 +500,15 @@ def genuine_press(
     assert user is not None
     picks = game.choices(record.state, seat).picks if seat in record.waiting else ()
     kind = picks[0].kind if picks else "bid"
-    shape = data.draw(st.sampled_from(["mv", "mv", "ms", "ms", "pk", "pkok"]), label="shape")
+    shape = data.draw(st.sampled_from(["mv", "mv", "ms", "ms", "pk", "pkok", "st"]), label="shape")
     if shape == "pk":
-        return f"tv:pk:{record.id}:{seat}:{since}:{kind}:0", user, where, None
+        part = data.draw(st.sampled_from(["", ":0", ":1"]), label="part")
+        return f"tv:pk:{record.id}:{seat}:{since}:{kind}:0{part}", user, where, None
+    if shape == "st":  # a step the board offers (or a pick's): from the board, or in a panel
+        shape = data.draw(st.sampled_from(["st", "ste"]), label="in place")
+        step = data.draw(st.sampled_from([*step_kinds(record), kind]), label="step")
+        part = data.draw(st.sampled_from([0, 0, 1, 2, 99]), label="part")
+        return f"tv:{shape}:{record.id}:{seat}:{since}:{step}:{part}", user, where, None
     if shape == "pkok":
         return f"tv:pkok:{record.id}:{seat}:{since}:{kind}", user, where, None
     if shape == "ms":
@@ -470,14 +518,15 @@ def genuine_press(
 
 
 def menu_values(records: list[GameRecord], data: st.DataObject) -> list[str]:
-    """What a forged select menu might send: item ids, odd digits, junk, and actions (legal
-    ones of any seat, near misses, repeats), none to many."""
+    """What a forged select menu might send: item ids, odd digits, junk, actions (legal ones of
+    any seat, near misses, repeats) and "More moves…" page values, none to many."""
     rng = random.Random(data.draw(st.integers(0, 999)))
     actions = [
         a for r in records if r.status == "running" for a in legal_texts(r.game, r.state, rng)
     ]
     near = [mutate(a, data, records[0].game) for a in actions[:2]]
-    pool = ["1", "2", "70", "²", "٣", "x", "99", "", "pass", "a" * 150, *actions, *near]
+    pages = [ids.page_value(n) for n in (1, 2, 3, 999)] + ["~page 0", "~page -1", "~page ٣"]
+    pool = ["1", "2", "70", "²", "٣", "x", "99", "", "pass", "a" * 150, *actions, *near, *pages]
     return data.draw(st.lists(st.sampled_from(pool), max_size=3), label="values")
 
 
@@ -538,6 +587,9 @@ async def judge(world: World, press: Press, before: dict, after: dict) -> str:
     assert interaction.answers, f"{custom_id!r} by {user} in {where}: no answer at all"
     changed = [g for g in before if before[g] != after[g]]
     named = re.match(r"tv:\w+:(\d+)", custom_id)  # \d: any decimal digit, as the templates
+    if cls is StepButton:
+        assert not changed, (custom_id, user, where, "a step button changed a game")
+        return judge_step(records, press)
     if cls in MOVE_ITEMS:
         target = next((r for r in records if named and r.id == int(named[1])), None)
         should = target is not None and legitimate_move(target, custom_id, values, user, *where)
@@ -565,6 +617,35 @@ async def judge(world: World, press: Press, before: dict, after: dict) -> str:
     return "applied"
 
 
+def judge_step(records: list[GameRecord], press: Press) -> str:
+    """A step button press: the clicker's own panel on that step when it is legitimate (their
+    own waiting seat, the board's version, the game's channel or a DM) — a new ephemeral
+    message from the board (`st`), in place from a panel (`ste`) — else a clean refusal."""
+    match = re.fullmatch(r"tv:st(e?):(\d+):(\d+):(\d+):([a-z]+):(\d+)", press.custom_id)
+    assert match is not None
+    game, seat, since = int(match[2]), int(match[3]), int(match[4])
+    record = next((r for r in records if r.id == game), None)
+    first = press.interaction.answers[0]
+    if (
+        record is not None
+        and record.status == "running"
+        and record.seat_of(press.user) == seat
+        and record.waiting.get(seat) == since
+        and guild_ok(press.where, record)
+    ):
+        panel = hand_panel(record, seat, "en", step=(match[5], int(match[6])))
+        assert first.content == panel.content, (press.custom_id, first)
+        if match[1]:
+            assert first.how == "edit_message"
+        else:
+            assert first.how == "send_message" and first.ephemeral
+        return "step opened"
+    texts = set(catalog("en").values())
+    assert first.ephemeral, (press.custom_id, press.interaction.answers)
+    assert any(press.interaction.refusal.startswith(t.split("{")[0]) for t in texts)
+    return "step refused"
+
+
 def guild_ok(where: tuple[int | None, int | None], record: GameRecord) -> bool:
     return where[0] is None or where[1] == record.channel_id
 
@@ -583,7 +664,7 @@ def test_forged_custom_ids_are_refused_and_change_nothing(game_id: str, tmp_path
         finally:
             await world.store.close()
 
-    @fuzz_settings(300)
+    @fuzz_settings(360)
     @given(data=st.data())
     def press(data: st.DataObject) -> None:
         outcomes[runner.run(one(data))] += 1
@@ -596,6 +677,7 @@ def test_forged_custom_ids_are_refused_and_change_nothing(game_id: str, tmp_path
     report(f"forged custom_ids ({game_id}): {dict(outcomes)}")
     assert outcomes["refused"] > 50 and outcomes["applied"] > 5
     assert outcomes["menu refused"] > 10 and outcomes["menu applied"] > 0
+    assert outcomes["step refused"] > 5 and outcomes["step opened"] > 0
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
