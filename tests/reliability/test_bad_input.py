@@ -716,7 +716,7 @@ def test_typed_moves_are_refused_cleanly(game_id: str, tmp_path: Path) -> None:
         finally:
             await world.store.close()
 
-    @fuzz_settings(150)
+    @fuzz_settings(200)
     @given(data=st.data())
     def type_move(data: st.DataObject) -> None:
         outcomes[runner.run(one(data))] += 1
