@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import percentile, print_table
+from bench.common import percentile, print_table, random_action
 from cogs.board import board
 from cogs.common import png_bytes
 from db.records import GameRecord
@@ -45,12 +45,13 @@ async def open_games(tables: Tables, count: int) -> list[int]:
 
 
 async def one_action(tables: Tables, game_id: int, rng: random.Random) -> bool:
-    """A member of the game plays its bot's choice; the board is built, drawn and encoded."""
+    """A member of the game plays a legal move; the board is built, drawn and encoded."""
     record: GameRecord = await tables.game(game_id)
     if record.status != "running" or not record.waiting:
         return False
     seat = rng.choice(sorted(record.waiting))
-    action = GAME.bot_action(GAME.view(record.state, seat), rng.getrandbits(32))
+    # The member's decision is not the bot's work: a uniformly chosen legal move stands for it.
+    action = random_action(GAME, record.state, seat, rng)
     try:
         step = await tables.act(game_id, seat + 1, action, since=record.waiting[seat])
     except TableError:
