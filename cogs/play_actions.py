@@ -49,6 +49,20 @@ async def load_for(
     return record
 
 
+async def load_current(
+    interaction: Interaction, game_id: int, seat: int, since: int
+) -> GameRecord | None:
+    """`load_for`, and the seat must still be waiting since `since` (a component of the board
+    or panel it was shown); None (and "this board has changed") otherwise."""
+    record = await load_for(interaction, game_id, seat)
+    if record is None:
+        return None
+    if record.status != "running" or record.waiting.get(seat) != since:
+        await reply(interaction, TableError("error.stale").message(user_locale(interaction)))
+        return None
+    return record
+
+
 async def act(interaction: Interaction, record: GameRecord, action: str, since: int | None) -> bool:
     """Play an action; on success the step is delivered after the answer. False if refused."""
     locale = user_locale(interaction)
@@ -87,13 +101,10 @@ async def show_moves_page(
     interaction: Interaction, game_id: int, seat: int, since: int, page: int
 ) -> None:
     """Page `page` of a seat's moves (chosen from "More moves…"), visible to that seat only."""
-    record = await load_for(interaction, game_id, seat)
+    record = await load_current(interaction, game_id, seat, since)
     if record is None:
         return
     locale = user_locale(interaction)
-    if record.status != "running" or record.waiting.get(seat) != since:
-        await reply(interaction, TableError("error.stale").message(locale))
-        return
     out = moves_page(record, seat, page, locale)
     kwargs: dict[str, Any] = {"content": out.content, "ephemeral": True}
     if out.view is not None:
@@ -164,11 +175,8 @@ async def change_pick(
 ) -> None:
     """A select menu of a pick panel changed: redraw the panel (on its step `part`, when it
     shows one pick only) with the new draft."""
-    record = await load_for(interaction, game_id, seat)
+    record = await load_current(interaction, game_id, seat, since)
     if record is None:
-        return
-    if record.waiting.get(seat) != since:
-        await reply(interaction, TableError("error.stale").message(user_locale(interaction)))
         return
     custom_id = interaction.data.get("custom_id") if interaction.data else None
     picked = {i for v in values for i in option_items(v)}
@@ -185,13 +193,10 @@ async def open_step(
 ) -> None:
     """A step button: the seat's panel on its pick `kind` (part 0: the first step). From the
     board it is a new ephemeral message; from a panel (`edit`) it replaces that panel."""
-    record = await load_for(interaction, game_id, seat)
+    record = await load_current(interaction, game_id, seat, since)
     if record is None:
         return
     locale = user_locale(interaction)
-    if record.status != "running" or record.waiting.get(seat) != since:
-        await reply(interaction, TableError("error.stale").message(locale))
-        return
     out = hand_panel(record, seat, locale, step=(kind, part))
     if edit:
         await interaction.response.edit_message(content=out.content, view=out.view)
