@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from cogs.in_time import SLOW_SECONDS
+from db.records import GameRecord
 from tests.e2e.table import MoneyTable, button_labels, move_label_prefix, refusal
 from tests.e2e.test_money_e2e import member_exchange_turn, people, play_until, table
 
@@ -32,16 +33,22 @@ def slow_service(table: MoneyTable, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(service, "act", slow_act)
 
 
-async def test_a_slow_button_press_is_deferred_in_time_and_its_move_is_played(
-    table: MoneyTable, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    assert SLOW_SECONDS < 3 < SLOW
+async def a_members_exchange_turn(table: MoneyTable) -> tuple[GameRecord, int, str]:
+    """Three members play until one of them alone must act in the exchange: the game then, that
+    seat, and the move it will make."""
     alice, bob, carol = people(table, "alice", "bob", "carol")
     await table.seat_players(alice, [bob, carol])
     await play_until(table, member_exchange_turn)
     record = await table.record()
     seat = next(iter(record.waiting))
-    action = await table.decide(seat)
+    return record, seat, await table.decide(seat)
+
+
+async def test_a_slow_button_press_is_deferred_in_time_and_its_move_is_played(
+    table: MoneyTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert SLOW_SECONDS < 3 < SLOW
+    record, seat, action = await a_members_exchange_turn(table)
     label = next(
         b
         for b in button_labels(table.board())
@@ -63,12 +70,7 @@ async def test_a_slow_button_press_is_deferred_in_time_and_its_move_is_played(
 async def test_a_slow_typed_move_thinks_first_then_says_done(
     table: MoneyTable, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    alice, bob, carol = people(table, "alice", "bob", "carol")
-    await table.seat_players(alice, [bob, carol])
-    await play_until(table, member_exchange_turn)
-    record = await table.record()
-    seat = next(iter(record.waiting))
-    action = await table.decide(seat)
+    _, seat, action = await a_members_exchange_turn(table)
     slow_service(table, monkeypatch)
 
     result = await table.user_of(seat).slash(table.chan, "move", action=action)
