@@ -19,17 +19,13 @@ from tests.service.test_timers import (
     BEN,
     CAS,
     DEE,
-    clock,
-    db_path,
     member_waiting,
     move,
     started,
-    store,
     tables,
-    timers,
 )
 
-__all__ = ["clock", "db_path", "store", "tables", "timers"]  # the fixtures
+__all__ = ["tables"]  # the fixture (seeded like the timer tests)
 
 
 async def refused(key: str, request: Awaitable[Any]) -> TableError:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -22,13 +20,6 @@ GAME = get_game("money")
 CHANNEL = 10
 HOST, BEN, CAS, DEE = 100, 101, 102, 103
 NAMES = {HOST: "Ann", BEN: "Ben", CAS: "Cas", DEE: "Dee"}
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(str(tmp_path / "tables.db"))
-    yield opened
-    await opened.close()
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ replacing players, pausing, and timers that survive a restart. Nothing here touc
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,30 +28,8 @@ NAMES = {ANN: "Ann", BEN: "Ben", CAS: "Cas", DEE: "Dee"}
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "timers.db"
-
-
-@pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(str(db_path))
-    yield opened
-    await opened.close()
-
-
-@pytest.fixture
 def tables(store: Store, clock: FakeClock) -> Tables:
     return Tables(store, new_seed=itertools.count(500).__next__, clock=clock)
-
-
-@pytest.fixture
-def timers(tables: Tables) -> TimerService:
-    return TimerService(tables)
 
 
 async def started(

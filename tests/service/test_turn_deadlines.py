@@ -6,8 +6,7 @@ game's bot finishes the whole turn for the seat, which counts as one auto-moved 
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Callable, Mapping
-from pathlib import Path
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
@@ -26,25 +25,8 @@ NAMES = {ANN: "Ann", BEN: "Ben", CAS: "Cas"}
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(str(tmp_path / "turns.db"))
-    yield opened
-    await opened.close()
-
-
-@pytest.fixture
 def tables(store: Store, clock: FakeClock) -> Tables:
     return Tables(store, new_seed=itertools.count(700).__next__, clock=clock)
-
-
-@pytest.fixture
-def timers(tables: Tables) -> TimerService:
-    return TimerService(tables)
 
 
 async def started(tables: Tables, game: str, **timing: int) -> Step:
