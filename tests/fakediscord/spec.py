@@ -23,7 +23,8 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-DEFAULT_SPEC_PATH = Path("/work/shared/discord-api-spec/openapi.json")
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_SPEC_PATH = REPO_ROOT / "vendor" / "discord-api-spec" / "openapi.json"
 SPEC_URI = "urn:discord:openapi"
 METHODS = ("get", "put", "post", "patch", "delete")
 
@@ -56,7 +57,8 @@ class RouteMatch:
 
 
 def spec_path() -> Path:
-    """Where the spec lives: $DISCORD_OPENAPI_SPEC or the shared copy."""
+    """Where the spec lives: $DISCORD_OPENAPI_SPEC if set, else the copy vendored in the repository
+    (`vendor/discord-api-spec/openapi.json`)."""
     return Path(os.environ.get("DISCORD_OPENAPI_SPEC", DEFAULT_SPEC_PATH))
 
 
