@@ -1,13 +1,11 @@
 """The data files of New York: the 54 tiles, Times Square, money cards and the scoring table
-(newyork.md "Components" and "Tiles", rules/README.md)."""
+(docs/rules/newyork.md "Components" and "Tiles", docs/rules/README.md)."""
 
 from __future__ import annotations
 
 import json
 from collections import Counter
 from pathlib import Path
-
-import pytest
 
 from rules.newyork.components import (
     BANKS,
@@ -24,7 +22,7 @@ from rules.newyork.components import (
     money_ids,
 )
 
-# rules/README.md: tile game count per type and the card game's price list (same prices).
+# docs/rules/README.md: tile game count per type and the card game's price list (same prices).
 COUNTS = {"theater": 7, "museum": 7, "station": 9, "church": 9, "park": 11, "skyscraper": 11}
 PRICES = {
     "theater": [2, 3, 4, 5, 6, 7, 8],
@@ -35,7 +33,10 @@ PRICES = {
     "skyscraper": [7, 8, 9, 9, 9, 10, 11, 11, 11, 12, 13],
 }
 
-# newyork.md "Tiles", copied verbatim: number, type, price and street sides (T R B L, X = street).
+RULES_REFERENCE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "newyork.md"
+
+# docs/rules/newyork.md "Tiles", copied verbatim: number, type, price and street sides
+# (T R B L, X = street).
 SPEC_TABLE = """
 | # | type | price | TRBL | # | type | price | TRBL |
 |---|---|---|---|---|---|---|---|
@@ -91,11 +92,8 @@ def test_every_one_of_the_54_tiles_matches_the_spec_table() -> None:
         assert STREETS[number] == mask, number
 
 
-def test_the_copied_table_is_the_one_in_the_spec_when_the_spec_is_at_hand() -> None:
-    spec = Path(__file__).resolve().parents[3] / "shared" / "rules" / "newyork.md"
-    if not spec.is_file():
-        pytest.skip("the shared specs are not next to this checkout")
-    assert SPEC_TABLE.strip() in spec.read_text(encoding="utf-8")
+def test_the_copied_table_is_the_one_in_the_rules_reference() -> None:
+    assert SPEC_TABLE.strip() in RULES_REFERENCE.read_text(encoding="utf-8")
 
 
 def test_there_are_54_building_tiles_numbered_1_to_54() -> None:
