@@ -125,3 +125,8 @@ class Game(Protocol):
 
     def describe(self, event: Mapping[str, Any], names: list[str], locale: str | None) -> str:
         """One public event (from a view's `events`) in words."""
+
+    def locations(self, state: State) -> dict[str, list[int]]:
+        """Every component id of the game (cards, tiles, …) by where it is now, e.g. `deck`,
+        `hand.0`, `row.left`, `city.1`, `discard`; ids not in play this game are in `box`.
+        Each id is in exactly one place; places that hold nothing may be left out."""
