@@ -182,4 +182,4 @@ class BaseGame(ABC, Generic[Action]):
 
     @abstractmethod
     def locations(self, state: State) -> dict[str, list[int]]:
-        """Every component id of the game by where it is now (see the contract)."""
+        """Every component id of the game by `kind:place` (see the contract)."""

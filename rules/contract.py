@@ -127,6 +127,8 @@ class Game(Protocol):
         """One public event (from a view's `events`) in words."""
 
     def locations(self, state: State) -> dict[str, list[int]]:
-        """Every component id of the game (cards, tiles, …) by where it is now, e.g. `deck`,
-        `hand.0`, `row.left`, `city.1`, `discard`; ids not in play this game are in `box`.
-        Each id is in exactly one place; places that hold nothing may be left out."""
+        """Every component of the game by where it is now: place names are `kind:place`
+        (e.g. `card:deck`, `card:row.left`, `money:hand.0`, `tile:city.1`), since two kinds of
+        component may share ids (New York's money cards and tiles). Within one kind every id is
+        in exactly one place, and the ids of a kind stay the same all game; components not in
+        play this game are in `kind:box`. Empty places may be listed or left out."""
