@@ -26,6 +26,7 @@ def outcome(state: State) -> Outcome | None:
     if state["phase"] != "over":
         return None
     won, total = hands_won(state), totals(state)
+    key: list[tuple[int, ...]]
     if state["options"]["match"] == "total":
         key = [(t,) for t in total]
     else:

@@ -127,7 +127,8 @@ def price(state: State) -> int:
 
 def can_take_money(state: State) -> bool:
     """The deck and the discards can supply players + 1 cards."""
-    return len(state["deck"]) + len(state["discard"]) >= state["players"] + 1
+    players: int = state["players"]
+    return len(state["deck"]) + len(state["discard"]) >= players + 1
 
 
 def can_buy(state: State, seat: int) -> bool:
@@ -138,7 +139,8 @@ def can_buy(state: State, seat: int) -> bool:
 def bid_to_beat(state: State) -> int:
     """The highest bid of the running auction."""
     auction = state["auction"]
-    return auction["offers"][auction["high"]]["total"]
+    total: int = auction["offers"][auction["high"]]["total"]
+    return total
 
 
 def can_raise(state: State, seat: int) -> bool:
@@ -204,9 +206,9 @@ def choices(state: State, seat: int) -> Choices:
     if seat not in to_act(state):
         return Choices()
     phase, hand = state["phase"], tuple(state["hands"][seat])
+    picks: tuple[Pick, ...] = ()
     if phase == "turn":
         moves = (["money"] if can_take_money(state) else []) + ["tiles"]
-        picks = ()
         if hand and any(state["palazzi"][seat]):
             picks = (Pick("rebuild", hand, 1, 1, rebuild_suggestions(hand)),)
         return Choices(tuple(moves), picks)
@@ -214,13 +216,11 @@ def choices(state: State, seat: int) -> Choices:
         need = 2 if seat == state["active"] else 1
         return Choices(picks=(Pick("pick", tuple(state["display"]), need, need),))
     if phase == "acquire":
-        picks = ()
         if can_buy(state, seat):
             items = (*state["warehouse"], *hand)
             picks = (Pick("buy", items, 1, len(items), buy_suggestions(state, seat)),)
         return Choices(("auction",), picks)
     if phase == "auction":
-        picks = ()
         if can_raise(state, seat):
             offer = state["auction"]["offers"][seat] or {"total": 0, "currency": None}
             need = bid_to_beat(state) + 1 - offer["total"]
@@ -282,7 +282,8 @@ def _draw_money(state: State) -> int:
         state["rng"] = rngmod.shuffle(state["rng"], deck)
         state["deck"], state["discard"] = deck, []
         state["events"].append({"type": "reshuffled", "count": len(deck)})
-    return state["deck"].pop(0)
+    card: int = state["deck"].pop(0)
+    return card
 
 
 def _money(state: State, seat: int, act: Simple) -> None:
@@ -399,7 +400,7 @@ def _auction(state: State, seat: int, act: Simple) -> None:
         state["pending"] = {"seat": seat, "tiles": tiles, "order": order[1:], "distribute": True}
         state["phase"] = "build"
         return
-    offers: list[dict | None] = [None] * n
+    offers: list[dict[str, Any] | None] = [None] * n
     offers[seat] = {"cards": [], "total": NEUTRAL_VALUE, "currency": None}
     state["auction"] = {
         "quarry": target,
