@@ -4,7 +4,8 @@ The checks and the copy every action shares are `rules.base.BaseGame`'s; `rules.
 puts these rules behind it.
 
 State layout (plain JSON data):
-    game, players, options {"hands": "3"|"1", "match": "most_hands"|"total"}, rng, version,
+    game, players, options {"hands": "3"|"1", "match": "most_hands"|"total"}, rng,
+    applied (actions applied),
     hand_no, round, final_round, phase ("bid" | "exchange" | "over"), currencies (in play),
     deck, rows {"left", "right"}, hands [per seat], bids [per seat: secret bid or None],
     table [per seat: cards in front of the seat during the exchange, or None],

@@ -4,7 +4,7 @@ The checks and the copy every action shares are `rules.base.BaseGame`'s; `rules.
 puts these rules behind it.
 
 State layout (plain JSON data):
-    game, players, options {"length"}, rng, version, dirk (bool: 2 players),
+    game, players, options {"length"}, rng, applied (actions applied), dirk (bool: 2 players),
     phase ("act" | "place" | "over"), final (bool: placing the leftover market tiles at the
     end), current, turn_no,
     actions (this turn), paying (None | {"slot", "paid"}), to_place [per seat: tiles to place],

@@ -4,7 +4,8 @@ The checks and the copy every action shares are `rules.base.BaseGame`'s; `rules.
 puts these rules behind it.
 
 State layout (plain JSON data; seat index `players` stands for Dirk in rankings):
-    game, players, dirk (two players), rng, version, turn_no, current, actions (taken this turn),
+    game, players, dirk (two players), rng, applied (actions applied), turn_no, current,
+    actions (taken this turn),
     pending ({"building", "exact"} while a two-player buyer chooses keep/gift, else None),
     building_deck (top first), yard [4 building ids or None], money_deck (top first, with the
     scoring cards 301/302 inside), display, discard, hands [per seat], buildings [per seat],

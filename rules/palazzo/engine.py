@@ -4,8 +4,9 @@ The checks and the copy every action shares are `rules.base.BaseGame`'s; `rules.
 puts these rules behind it.
 
 State layout (plain JSON data):
-    game, players, rng, version, phase ("turn" | "pick" | "acquire" | "auction" | "build" |
-    "rebuild" | "over"), turn_no, decision, actor (who acts now), active (whose turn), first,
+    game, players, rng, applied (actions applied), phase ("turn" | "pick" | "acquire" |
+    "auction" | "build" | "rebuild" | "over"), turn_no, decision, actor (who acts now),
+    active (whose turn), first,
     deck, discard (face up), hands [per seat], display (face-up money being taken), pickers
     (seats still to pick, in order), stacks [I, II, III], warehouse, quarries [4], master (the
     master builder's quarry), knights (drawn), out (tiles out of the game), palazzi [per seat:
@@ -55,7 +56,7 @@ COPIED = {  # the state parts an action may change, and how deep (see `BaseGame.
     "stacks": 2,
     "quarries": 2,
     "palazzi": 3,
-    "auction": 4,  # offers: a list of None or {cards: [...]}
+    "auction": 2,  # its offers are replaced, never changed in place
     "pending": 2,
 }
 
