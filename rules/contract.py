@@ -125,3 +125,10 @@ class Game(Protocol):
 
     def describe(self, event: Mapping[str, Any], names: list[str], locale: str | None) -> str:
         """One public event (from a view's `events`) in words."""
+
+    def locations(self, state: State) -> dict[str, list[int]]:
+        """Every component of the game by where it is now: place names are `kind:place`
+        (e.g. `card:deck`, `card:row.left`, `money:hand.0`, `tile:city.1`), since two kinds of
+        component may share ids (New York's money cards and tiles). Within one kind every id is
+        in exactly one place, and the ids of a kind stay the same all game; components not in
+        play this game are in `kind:box`. Empty places may be listed or left out."""

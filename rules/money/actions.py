@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.errors import MalformedAction
+from rules.parsing import small_int, small_ints, verb_and_rest
 
-MAX_ACTION_LENGTH = 400
 ROWS = ("left", "right")
 
 
@@ -57,26 +57,15 @@ class Pass:
 Action = Bid | TakeRow | TakeBid | Pass
 
 
-def _small_int(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or len(text) > 4:  # int() refuses "²"
-        raise MalformedAction("error.malformed")
-    return int(text)
-
-
 def parse(text: str) -> Action:
     """Read an action's text form; raise MalformedAction if it is not one."""
-    if not isinstance(text, str) or len(text) > MAX_ACTION_LENGTH:
-        raise MalformedAction("error.malformed")
-    verb, _, rest = text.strip().partition(" ")
-    rest = rest.strip()
+    verb, rest = verb_and_rest(text)
     if verb == "bid":
-        if not rest:
-            raise MalformedAction("money.error.empty_bid")
-        return Bid(tuple(_small_int(part.strip()) for part in rest.split(",")))
+        return Bid(small_ints(rest, "money.error.empty_bid"))
     if verb == "row" and rest in ROWS:
         return TakeRow(rest)
     if verb == "take" and rest:
-        return TakeBid(_small_int(rest))
+        return TakeBid(small_int(rest))
     if verb == "pass" and not rest:
         return Pass()
     raise MalformedAction("error.malformed")

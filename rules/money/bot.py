@@ -138,7 +138,7 @@ def _candidate_bids(me: BidContext) -> list[tuple[int, ...]]:
     (a card the hand needs is rarely worth bidding)."""
     loss = {c: me.loss((c,)) for c in me.hand}
     cheap = sorted(me.hand, key=lambda c: (loss[c] / CARDS[c].value, -CARDS[c].value, c))
-    bids = {(c,) for c in cheap[:SINGLES]}
+    bids: set[tuple[int, ...]] = {(c,) for c in cheap[:SINGLES]}
     for size, among in ((2, PAIRS_AMONG), (3, TRIPLES_AMONG)):
         bids.update(tuple(sorted(group)) for group in combinations(cheap[:among], size))
     bids.update(tuple(sorted(cheap[:size])) for size in (4, 5) if size <= len(cheap))

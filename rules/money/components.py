@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from i18n import t
 
@@ -31,8 +32,9 @@ class Currency:
     symbol: str
 
 
-def _load() -> dict:
-    return json.loads(DATA_PATH.read_text(encoding="utf-8"))
+def _load() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(DATA_PATH.read_text(encoding="utf-8"))
+    return data
 
 
 _DATA = _load()
@@ -75,5 +77,5 @@ def label(card_id: int, locale: str | None = None) -> str:
         return t("money.card.bluff", locale)
     if c.kind == "coin":
         return t("money.card.coin", locale, value=c.value, serial=c.serial)
-    symbol = CURRENCY_BY_CODE[c.currency].symbol
+    symbol = CURRENCY_BY_CODE[str(c.currency)].symbol  # a note always has a currency
     return t("money.card.note", locale, symbol=symbol, value=c.value, serial=c.serial)

@@ -1,7 +1,11 @@
 """Money's rules: setup, bids, the exchange, refills, the end of a hand and of the match.
 
+The checks and the copy every action shares are `rules.base.BaseGame`'s; `rules.money.game`
+puts these rules behind it.
+
 State layout (plain JSON data):
-    game, players, options {"hands": "3"|"1", "match": "most_hands"|"total"}, rng, step,
+    game, players, options {"hands": "3"|"1", "match": "most_hands"|"total"}, rng,
+    applied (actions applied),
     hand_no, round, final_round, phase ("bid" | "exchange" | "over"), currencies (in play),
     deck, rows {"left", "right"}, hands [per seat], bids [per seat: secret bid or None],
     table [per seat: cards in front of the seat during the exchange, or None],
@@ -10,13 +14,11 @@ State layout (plain JSON data):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from rules import rng as rngmod
+from rules.base import top_seats
 from rules.contract import Choices, Pick, State
-from rules.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
-from rules.money.actions import Bid, Pass, TakeBid, TakeRow, parse
+from rules.errors import IllegalAction, MalformedAction, NotYourTurn, RuleError
+from rules.money.actions import Action, Bid, Pass, TakeBid, TakeRow
 from rules.money.components import (
     CARDS,
     CURRENCIES,
@@ -32,25 +34,30 @@ ROW_SIZE = 4
 HAND_SIZE = 6
 OPTION_HANDS = ("3", "1")
 OPTION_MATCH = ("most_hands", "total")
+COPIED = {  # the state parts an action may change, and how deep (see `BaseGame.copied`)
+    "options": 1,
+    "deck": 1,
+    "rows": 2,
+    "hands": 2,
+    "bids": 2,
+    "table": 2,
+    "acted": 1,
+    "currencies": 1,
+    "results": 1,  # finished results are never changed
+}
 
 
 # ---------------------------------------------------------------- setup
 
 
-def new_game(players: int, options: Mapping[str, str], seed: int) -> State:
-    """A new match for 3–5 players; the first hand is dealt."""
-    if players not in CURRENCIES_REMOVED:
-        raise IllegalAction("error.player_count", min=3, max=5, count=players)
-    hands_opt = str(options.get("hands", "3"))
-    match_opt = str(options.get("match", "most_hands"))
-    if hands_opt not in OPTION_HANDS or match_opt not in OPTION_MATCH:
-        raise IllegalAction("error.bad_option")
+def setup(players: int, options: dict[str, str], seed: int) -> State:
+    """A new match for 3–5 players (checked options `hands` and `match`); the first hand is
+    dealt."""
     state: State = {
         "game": "money",
         "players": players,
-        "options": {"hands": hands_opt, "match": match_opt},
+        "options": {"hands": options["hands"], "match": options["match"]},
         "rng": rngmod.seed_state(seed),
-        "step": 0,
         "hand_no": 0,
         "results": [],
         "events": [],
@@ -160,45 +167,24 @@ def choices(state: State, seat: int) -> Choices:
 # ---------------------------------------------------------------- applying actions
 
 
-def copy_state(state: State) -> State:
-    """A copy deep enough that applying an action never touches the original."""
-    new = dict(state)
-    new["options"] = dict(state["options"])
-    new["deck"] = list(state["deck"])
-    new["rows"] = {"left": list(state["rows"]["left"]), "right": list(state["rows"]["right"])}
-    new["hands"] = [list(h) for h in state["hands"]]
-    new["bids"] = [None if b is None else list(b) for b in state["bids"]]
-    new["table"] = [None if t is None else list(t) for t in state["table"]]
-    new["acted"] = list(state["acted"])
-    new["currencies"] = list(state["currencies"])
-    new["results"] = list(state["results"])  # finished results are never changed
-    new["events"] = []
-    return new
+def refusal(state: State, seat: int) -> RuleError:
+    """The error for a seat with nothing to do: it has bid already, or it is not its turn."""
+    if state["phase"] == "bid":
+        return IllegalAction("money.error.already_bid")
+    return NotYourTurn("error.not_your_turn")
 
 
-def apply(state: State, seat: int, action: str) -> State:
-    """The state after `seat` plays `action` (see the contract); `state` is left unchanged."""
-    if state["phase"] == "over":
-        raise GameOver("error.game_over")
-    if not isinstance(seat, int) or not 0 <= seat < state["players"]:
-        raise NotYourTurn("error.not_seated")
-    act = parse(action)
-    if seat not in to_act(state):
-        if state["phase"] == "bid":
-            raise IllegalAction("money.error.already_bid")
-        raise NotYourTurn("error.not_your_turn")
+def play(state: State, seat: int, act: Action) -> None:
+    """Play `act` of `seat` on `state` (a copy, changed in place): a bid in the bid phase,
+    a row, a bid taken or a pass in the exchange."""
     if state["phase"] == "bid":
         if not isinstance(act, Bid):
             raise IllegalAction("money.error.bid_phase")
-        new = copy_state(state)
-        _place_bid(new, seat, act)
+        _place_bid(state, seat, act)
     else:
         if isinstance(act, Bid):
             raise IllegalAction("money.error.exchange_phase")
-        new = copy_state(state)
-        _exchange(new, seat, act)
-    new["step"] = state["step"] + 1
-    return new
+        _exchange(state, seat, act)
 
 
 def _place_bid(state: State, seat: int, bid: Bid) -> None:
@@ -230,7 +216,7 @@ def _reveal(state: State) -> None:
     _maybe_end_round(state)
 
 
-def _exchange(state: State, seat: int, act: Any) -> None:
+def _exchange(state: State, seat: int, act: TakeRow | TakeBid | Pass) -> None:
     mine = state["table"][seat]
     if isinstance(act, TakeRow):
         row = state["rows"][act.row]
@@ -288,12 +274,11 @@ def _end_hand(state: State) -> None:
     """Score the hand; deal the next one or end the match."""
     details = [score_cards(hand) for hand in state["hands"]]
     scores = [d["total"] for d in details]
-    best = max(scores)
     result = {
         "hand_no": state["hand_no"],
         "currencies": list(state["currencies"]),
         "scores": scores,
-        "winners": [s for s, v in enumerate(scores) if v == best],
+        "winners": top_seats(scores),
         "detail": details,
         "hands": [sorted(h) for h in state["hands"]],
     }

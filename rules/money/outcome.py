@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.base import top_seats
 from rules.contract import Outcome, State
 
 
@@ -25,11 +26,11 @@ def outcome(state: State) -> Outcome | None:
     if state["phase"] != "over":
         return None
     won, total = hands_won(state), totals(state)
+    key: list[tuple[int, ...]]
     if state["options"]["match"] == "total":
         key = [(t,) for t in total]
     else:
         key = list(zip(won, total, strict=True))
-    best = max(key)
-    winners = tuple(s for s, k in enumerate(key) if k == best)
+    winners = tuple(top_seats(key))
     reason = "single_hand" if len(state["results"]) == 1 else state["options"]["match"]
     return Outcome(reason=reason, scores=tuple(total), winners=winners, detail={"hands_won": won})

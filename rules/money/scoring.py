@@ -37,7 +37,7 @@ def score_cards(card_ids: Iterable[int]) -> dict[str, Any]:
         if c.kind == "coin":
             coins += 1
             coin_points += c.value
-        elif c.kind == "note":
+        elif c.currency is not None:  # a note
             totals[c.currency] = totals.get(c.currency, 0) + c.value
             counts[(c.currency, c.value)] = counts.get((c.currency, c.value), 0) + 1
     trios = sorted(

@@ -2,18 +2,8 @@
 
 from __future__ import annotations
 
-from rules.contract import GameInfo, OptionInfo
-from rules.modular import ModularGame
-from rules.newyork import bot, describe, engine, outcome, views
+from rules.newyork.game import NewYorkGame
 
-INFO = GameInfo(
-    id="newyork",
-    name_key="newyork.name",
-    summary_key="newyork.summary",
-    min_players=engine.MIN_PLAYERS,
-    max_players=engine.MAX_PLAYERS,
-    options=(OptionInfo("length", engine.OPTION_LENGTH, "full", "newyork.option.length"),),
-)
+GAME = NewYorkGame()
 
-
-GAME = ModularGame(INFO, engine=engine, views=views, outcome=outcome, bot=bot, describe=describe)
+__all__ = ["GAME", "NewYorkGame"]

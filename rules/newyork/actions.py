@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.errors import MalformedAction
+from rules.parsing import action_text, small_int, small_ints
 
 MAX_ACTION_LENGTH = 200
 RESERVE = "reserve"
@@ -76,19 +77,6 @@ class Swap:
 Action = Take | Buy | Pay | Back | End | Place | Gift | Move | Swap
 
 
-def _int(text: str) -> int:
-    text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 4:
-        raise MalformedAction("error.malformed")
-    return int(text)
-
-
-def _ints(text: str) -> tuple[int, ...]:
-    if not text.strip():
-        raise MalformedAction("error.malformed")
-    return tuple(_int(part) for part in text.split(","))
-
-
 def _spot(text: str) -> str:
     text = text.strip().lower()
     if not text or len(text) > 8 or not text.isascii() or not text.isalnum():
@@ -98,31 +86,29 @@ def _spot(text: str) -> str:
 
 def parse(text: str) -> Action:
     """Read an action's text form; raise MalformedAction if it is not one."""
-    if not isinstance(text, str) or len(text) > MAX_ACTION_LENGTH:
-        raise MalformedAction("error.malformed")
-    words = text.strip().lower().split()
+    words = action_text(text, MAX_ACTION_LENGTH).strip().lower().split()
     if not words:
         raise MalformedAction("error.malformed")
     verb, args = words[0], words[1:]
     if verb == "take" and len(args) == 1:
-        return Take(_ints(args[0]))
+        return Take(small_ints(args[0]))
     if verb == "buy" and len(args) in (1, 2):
-        slot = _int(args[0])
+        slot = small_int(args[0])
         if not 1 <= slot <= 4:
             raise MalformedAction("newyork.error.bad_slot")
-        return Buy(slot - 1, _ints(args[1]) if len(args) == 2 else ())
+        return Buy(slot - 1, small_ints(args[1]) if len(args) == 2 else ())
     if verb == "pay" and len(args) == 1:
-        return Pay(_ints(args[0]))
+        return Pay(small_ints(args[0]))
     if verb == "back" and not args:
         return Back()
     if verb == "end" and not args:
         return End()
     if verb == "place" and len(args) == 2:
-        return Place(_int(args[0]), _spot(args[1]))
+        return Place(small_int(args[0]), _spot(args[1]))
     if verb == "gift" and len(args) == 1:
-        return Gift(_int(args[0]))
+        return Gift(small_int(args[0]))
     if verb == "move" and len(args) == 2:
-        return Move(_int(args[0]), _spot(args[1]))
+        return Move(small_int(args[0]), _spot(args[1]))
     if verb == "swap" and len(args) == 2:
-        return Swap(_int(args[0]), _int(args[1]))
+        return Swap(small_int(args[0]), small_int(args[1]))
     raise MalformedAction("error.malformed")

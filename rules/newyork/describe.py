@@ -103,7 +103,8 @@ def describe(event: Mapping[str, Any], names: list[str], locale: str | None) -> 
             "newyork.event.leftover", locale, name=name, tile=tile_label(event["tile"], locale)
         )
     if kind == "unsold":
-        key = {"nobody": "unsold_nobody", "tie": "unsold_tie"}.get(event.get("reason"), "unsold")
+        reason = str(event.get("reason"))
+        key = {"nobody": "unsold_nobody", "tie": "unsold_tie"}.get(reason, "unsold")
         return t(
             f"newyork.event.{key}",
             locale,

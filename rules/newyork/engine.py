@@ -1,8 +1,12 @@
 """New York's rules: setup, the turn (take money, buy, redesign), placing, refills, scorings, end.
 
+The checks and the copy every action shares are `rules.base.BaseGame`'s; `rules.newyork.game`
+puts these rules behind it.
+
 State layout (plain JSON data):
-    game, players, options {"length"}, rng, step, dirk (bool: 2 players), phase ("act" | "place" |
-    "over"), final (bool: placing the leftover market tiles at the end), current, turn_no,
+    game, players, options {"length"}, rng, applied (actions applied), dirk (bool: 2 players),
+    phase ("act" | "place" | "over"), final (bool: placing the leftover market tiles at the
+    end), current, turn_no,
     actions (this turn), paying (None | {"slot", "paid"}), to_place [per seat: tiles to place],
     market [4: tile or None], bag, box (tiles out of a short game), display,
     deck (top first; holds the scoring cards 201/202),
@@ -12,15 +16,25 @@ State layout (plain JSON data):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from itertools import combinations
 
 from rules import rng as rngmod
 from rules.contract import Choices, Pick, State
-from rules.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
+from rules.errors import IllegalAction, MalformedAction
 from rules.newyork import building
-from rules.newyork.actions import RESERVE, Back, Buy, End, Gift, Move, Pay, Place, Swap, Take
-from rules.newyork.actions import parse as parse_action
+from rules.newyork.actions import (
+    RESERVE,
+    Action,
+    Back,
+    Buy,
+    End,
+    Gift,
+    Move,
+    Pay,
+    Place,
+    Swap,
+    Take,
+)
 from rules.newyork.components import (
     BANKS,
     BUILDING_IDS,
@@ -42,18 +56,30 @@ TAKE_LIMIT = RULES["take_limit"]
 MAX_ACTIONS = RULES["max_actions"]
 OPTION_LENGTH = ("full", "short")
 SHORT_TILES = RULES["short_game_tiles"]
+COPIED = {  # the state parts an action may change, and how deep (see `BaseGame.copied`)
+    "market": 1,
+    "bag": 1,
+    "box": 1,
+    "display": 1,
+    "deck": 1,
+    "discard": 1,
+    "dirk_tiles": 1,
+    "scores": 1,
+    "hands": 2,
+    "reserves": 2,
+    "to_place": 2,
+    "cities": 3,
+    "paying": 2,
+    "scorings": 1,  # finished scorings are never changed
+}
 
 
 # ---------------------------------------------------------------- setup
 
 
-def new_game(players: int, options: Mapping[str, str], seed: int) -> State:
-    """A new game for 2–6 players (2: with Dirk)."""
-    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction("error.player_count", min=MIN_PLAYERS, max=MAX_PLAYERS, count=players)
-    length = str(options.get("length", "full"))
-    if length not in OPTION_LENGTH or set(options) - {"length"}:
-        raise IllegalAction("error.bad_option")
+def setup(players: int, options: dict[str, str], seed: int) -> State:
+    """A new game for 2–6 players (2: with Dirk) of the checked `length` option."""
+    length = options["length"]
     rng = rngmod.seed_state(seed)
     bag = list(BUILDING_IDS)
     rng = rngmod.shuffle(rng, bag)
@@ -80,7 +106,6 @@ def new_game(players: int, options: Mapping[str, str], seed: int) -> State:
         "players": players,
         "options": {"length": length},
         "rng": rng,
-        "step": 0,
         "dirk": dirk,
         "phase": "act",
         "final": False,
@@ -281,44 +306,17 @@ def choices(state: State, seat: int) -> Choices:
 # ---------------------------------------------------------------- applying actions
 
 
-def copy_state(state: State) -> State:
-    """A copy deep enough that applying an action never touches the original."""
-    new = dict(state)
-    for key in ("market", "bag", "box", "display", "deck", "discard", "dirk_tiles", "scores"):
-        new[key] = list(state[key])
-    for key in ("hands", "reserves", "to_place"):
-        new[key] = [list(x) for x in state[key]]
-    new["cities"] = [[list(c) for c in city] for city in state["cities"]]
-    new["paying"] = (
-        None
-        if state["paying"] is None
-        else dict(state["paying"], paid=list(state["paying"]["paid"]))
-    )
-    new["scorings"] = list(state["scorings"])  # finished scorings are never changed
-    new["events"] = []
-    return new
-
-
-def apply(state: State, seat: int, action: str) -> State:
-    """The state after `seat` plays `action` (see the contract); `state` is left unchanged."""
-    if state["phase"] == "over":
-        raise GameOver("error.game_over")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:
-        raise NotYourTurn("error.not_seated")
-    act = parse_action(action)
-    if seat not in to_act(state):
-        raise NotYourTurn("error.not_your_turn")
-    new = copy_state(state)
+def play(state: State, seat: int, act: Action) -> None:
+    """Play `act` of `seat` on `state` (a copy, changed in place): a placement while placing,
+    else one of the turn's actions."""
     if state["phase"] == "place":
         if not isinstance(act, Place | Gift):
             raise IllegalAction("newyork.error.must_place")
-        _place(new, seat, act)
+        _place(state, seat, act)
     else:
         if isinstance(act, Place | Gift):
             raise IllegalAction("newyork.error.nothing_to_place")
-        _act(new, seat, act)
-    new["step"] = state["step"] + 1
-    return new
+        _act(state, seat, act)
 
 
 def _distinct(cards: tuple[int, ...]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.base import top_seats
 from rules.contract import Outcome, State
 
 
@@ -10,7 +11,6 @@ def outcome(state: State) -> Outcome | None:
     if state["phase"] != "over":
         return None
     scores = tuple(state["scores"])
-    best = max(scores)
-    winners = tuple(s for s, v in enumerate(scores) if v == best)
+    winners = tuple(top_seats(scores))
     detail = {"dirk": state["dirk_score"]} if state["dirk"] else {}
     return Outcome(reason="bag_empty", scores=scores, winners=winners, detail=detail)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from rules.newyork.building import Grid
 from rules.newyork.components import SCORING, TILES, TYPES
@@ -45,7 +46,7 @@ def majority_points(name: str, counts: Sequence[dict[str, int]]) -> list[dict[st
     return [{ty: per_type[ty][i] for ty in TYPES} for i in range(len(counts))]
 
 
-def scoring(name: str, cities: Sequence[Grid], dirk: Sequence[int] | None) -> dict:
+def scoring(name: str, cities: Sequence[Grid], dirk: Sequence[int] | None) -> dict[str, Any]:
     """A whole scoring: street and majority points of every seat (Dirk or not), and Dirk's
     majority points (None when there is no Dirk). Plain data, ready to be stored as an event."""
     counts = [type_counts(city.values()) for city in cities]

@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-from rules.contract import GameInfo
-from rules.modular import ModularGame
-from rules.nycards import bot, describe, engine, outcome, views
+from rules.nycards.game import NyCardsGame
 
-INFO = GameInfo(
-    id="nycards",
-    name_key="nycards.name",
-    summary_key="nycards.summary",
-    min_players=engine.MIN_PLAYERS,
-    max_players=engine.MAX_PLAYERS,
-)
+GAME = NyCardsGame()
 
-
-GAME = ModularGame(INFO, engine=engine, views=views, outcome=outcome, bot=bot, describe=describe)
+__all__ = ["GAME", "NyCardsGame"]

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.errors import MalformedAction
-
-MAX_ACTION_LENGTH = 400
+from rules.parsing import small_int, small_ints, verb_and_rest
 
 
 @dataclass(frozen=True)
@@ -49,17 +48,8 @@ class Pass:
 Action = Take | Buy | Keep | Gift | Pass
 
 
-def _small_int(text: str) -> int:
-    text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 4:
-        raise MalformedAction("error.malformed")
-    return int(text)
-
-
 def _cards(text: str) -> tuple[int, ...]:
-    if not text.strip():
-        raise MalformedAction("nycards.error.no_cards")
-    cards = tuple(_small_int(part) for part in text.split(","))
+    cards = small_ints(text, "nycards.error.no_cards")
     if len(set(cards)) != len(cards):
         raise MalformedAction("nycards.error.duplicate_card")
     return cards
@@ -67,16 +57,13 @@ def _cards(text: str) -> tuple[int, ...]:
 
 def parse(text: str) -> Action:
     """Read an action's text form; raise MalformedAction if it is not one."""
-    if not isinstance(text, str) or len(text) > MAX_ACTION_LENGTH:
-        raise MalformedAction("error.malformed")
-    verb, _, rest = text.strip().partition(" ")
-    rest = rest.strip()
+    verb, rest = verb_and_rest(text)
     if verb == "take":
         return Take(_cards(rest))
     if verb == "buy":
         first, _, more = rest.partition(" ")
         if more.strip():
-            slot = _small_int(first)
+            slot = small_int(first)
             return Buy(slot - 1, _cards(more))
         return Buy(None, _cards(rest))
     if not rest and verb == "keep":

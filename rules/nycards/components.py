@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from i18n import t
 
@@ -44,8 +45,9 @@ class BuildingType:
     row: int
 
 
-def _load() -> dict:
-    return json.loads(DATA_PATH.read_text(encoding="utf-8"))
+def _load() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(DATA_PATH.read_text(encoding="utf-8"))
+    return data
 
 
 _DATA = _load()

@@ -1,7 +1,11 @@
 """New York card game rules: setup, taking money, buying, end of turn, scorings, the end.
 
+The checks and the copy every action shares are `rules.base.BaseGame`'s; `rules.nycards.game`
+puts these rules behind it.
+
 State layout (plain JSON data; seat index `players` stands for Dirk in rankings):
-    game, players, dirk (two players), rng, step, turn_no, current, actions (taken this turn),
+    game, players, dirk (two players), rng, applied (actions applied), turn_no, current,
+    actions (taken this turn),
     pending ({"building", "exact"} while a two-player buyer chooses keep/gift, else None),
     building_deck (top first), yard [4 building ids or None], money_deck (top first, with the
     scoring cards 301/302 inside), display, discard, hands [per seat], buildings [per seat],
@@ -12,13 +16,12 @@ State layout (plain JSON data; seat index `players` stands for Dirk in rankings)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from operator import itemgetter
 
 from rules import rng as rngmod
 from rules.contract import Choices, Pick, State
-from rules.errors import GameOver, IllegalAction, NotYourTurn
-from rules.nycards.actions import Buy, Gift, Keep, Pass, Take, parse
+from rules.errors import IllegalAction
+from rules.nycards.actions import Action, Buy, Gift, Keep, Pass, Take
 from rules.nycards.components import (
     BUILDINGS,
     CURRENCY_OF,
@@ -38,17 +41,27 @@ from rules.nycards.scoring import score
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 SUGGESTIONS = 20
+COPIED = {  # the state parts an action may change, and how deep (see `BaseGame.copied`)
+    "building_deck": 1,
+    "yard": 1,
+    "money_deck": 1,
+    "display": 1,
+    "discard": 1,
+    "dirk_buildings": 1,
+    "unassigned": 1,
+    "hands": 2,
+    "buildings": 2,
+    "scores": 1,
+    "scorings": 1,  # finished scorings are never changed
+    "pending": 1,
+}
 
 
 # ---------------------------------------------------------------- setup
 
 
-def new_game(players: int, options: Mapping[str, str], seed: int) -> State:
+def setup(players: int, seed: int) -> State:
     """A new game for 2–6 players (two players: with Dirk), dealt and ready for the first turn."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction("error.player_count", min=MIN_PLAYERS, max=MAX_PLAYERS, count=players)
-    if options:
-        raise IllegalAction("error.bad_option")
     rng = rngmod.seed_state(seed)
     buildings = sorted(BUILDINGS)
     rng = rngmod.shuffle(rng, buildings)
@@ -77,7 +90,6 @@ def new_game(players: int, options: Mapping[str, str], seed: int) -> State:
         "players": players,
         "dirk": dirk,
         "rng": rng,
-        "step": 0,
         "turn_no": 1,
         "current": first,
         "actions": 0,
@@ -222,48 +234,24 @@ def choices(state: State, seat: int) -> Choices:
 # ---------------------------------------------------------------- applying actions
 
 
-def copy_state(state: State) -> State:
-    """A copy deep enough that applying an action never touches the original."""
-    new = dict(state)
-    for key in ("building_deck", "yard", "money_deck", "display", "discard", "dirk_buildings"):
-        new[key] = list(state[key])
-    new["unassigned"] = list(state["unassigned"])
-    new["hands"] = [list(h) for h in state["hands"]]
-    new["buildings"] = [list(b) for b in state["buildings"]]
-    new["scores"] = list(state["scores"])
-    new["scorings"] = list(state["scorings"])  # finished scorings are never changed
-    new["pending"] = dict(state["pending"]) if state["pending"] else None
-    new["events"] = []
-    return new
-
-
-def apply(state: State, seat: int, action: str) -> State:
-    """The state after `seat` plays `action` (see the contract); `state` is left unchanged."""
-    if state["phase"] == "over":
-        raise GameOver("error.game_over")
-    if not isinstance(seat, int) or not 0 <= seat < state["players"]:
-        raise NotYourTurn("error.not_seated")
-    act = parse(action)
-    if seat != state["current"]:
-        raise NotYourTurn("error.not_your_turn")
-    new = copy_state(state)
+def play(state: State, seat: int, act: Action) -> None:
+    """Play `act` of `seat` on `state` (a copy, changed in place): keep or gift while a
+    two-player buy is pending, else a take, a buy, or a pass when nothing else is possible."""
     if state["pending"] is not None:
         if not isinstance(act, Keep | Gift):
             raise IllegalAction("nycards.error.keep_or_gift")
-        _settle_gift(new, seat, isinstance(act, Gift))
+        _settle_gift(state, seat, isinstance(act, Gift))
     elif isinstance(act, Keep | Gift):
         raise IllegalAction("nycards.error.nothing_to_keep")
     elif isinstance(act, Take):
-        _take(new, seat, act)
+        _take(state, seat, act)
     elif isinstance(act, Buy):
-        _buy(new, seat, act)
+        _buy(state, seat, act)
     elif isinstance(act, Pass):
         if can_act(state, seat):
             raise IllegalAction("nycards.error.cannot_pass")
-        new["events"].append({"type": "passed", "seat": seat})
-        _end_turn(new)
-    new["step"] = state["step"] + 1
-    return new
+        state["events"].append({"type": "passed", "seat": seat})
+        _end_turn(state)
 
 
 def _take(state: State, seat: int, act: Take) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.base import top_seats
 from rules.contract import Outcome, State
 
 
@@ -11,7 +12,6 @@ def outcome(state: State) -> Outcome | None:
     if state["phase"] != "over":
         return None
     scores = tuple(state["scores"])
-    best = max(scores)
-    winners = tuple(s for s, v in enumerate(scores) if v == best)
+    winners = tuple(top_seats(scores))
     detail = {"dirk_score": state["dirk_score"]} if state["dirk"] else {}
     return Outcome(reason="yard_empty", scores=scores, winners=winners, detail=detail)

@@ -18,17 +18,8 @@ winning for free):
 
 from __future__ import annotations
 
-from rules.contract import GameInfo
-from rules.modular import ModularGame
-from rules.palazzo import bot, describe, engine, outcome, views
+from rules.palazzo.game import PalazzoGame
 
-INFO = GameInfo(
-    id="palazzo",
-    name_key="palazzo.name",
-    summary_key="palazzo.summary",
-    min_players=engine.MIN_PLAYERS,
-    max_players=engine.MAX_PLAYERS,
-)
+GAME = PalazzoGame()
 
-
-GAME = ModularGame(INFO, engine=engine, views=views, outcome=outcome, bot=bot, describe=describe)
+__all__ = ["GAME", "PalazzoGame"]

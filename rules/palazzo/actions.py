@@ -21,8 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.errors import MalformedAction
-
-MAX_ACTION_LENGTH = 400
+from rules.parsing import small_int, small_ints, verb_and_rest
 
 
 @dataclass(frozen=True)
@@ -56,28 +55,18 @@ CARDS = ("pick", "buy", "bid", "rebuild")
 ONE_TILE = ("new", "discard", "out", "remove")
 
 
-def _small_int(text: str) -> int:
-    text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 4:
-        raise MalformedAction("error.malformed")
-    return int(text)
-
-
 def parse(text: str) -> Action:
     """Read an action's text form; raise MalformedAction if it is not one."""
-    if not isinstance(text, str) or len(text) > MAX_ACTION_LENGTH:
-        raise MalformedAction("error.malformed")
-    verb, _, rest = text.strip().partition(" ")
-    rest = rest.strip()
+    verb, rest = verb_and_rest(text)
     parts = rest.split()
     if verb in SIMPLE and not rest:
         return Simple(verb)
     if verb in CARDS and rest:
-        return Cards(verb, tuple(_small_int(p) for p in rest.split(",")))
+        return Cards(verb, small_ints(rest))
     if verb in ONE_TILE and len(parts) == 1:
-        return TileMove(verb, _small_int(parts[0]))
+        return TileMove(verb, small_int(parts[0]))
     if verb == "build" and len(parts) == 2:
-        return TileMove(verb, _small_int(parts[1]), _small_int(parts[0]))
+        return TileMove(verb, small_int(parts[1]), small_int(parts[0]))
     if verb == "insert" and len(parts) == 2:
-        return TileMove(verb, _small_int(parts[0]), _small_int(parts[1]))
+        return TileMove(verb, small_int(parts[0]), small_int(parts[1]))
     raise MalformedAction("error.malformed")

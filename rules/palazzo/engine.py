@@ -1,8 +1,12 @@
 """Palazzo's rules: setup, the three actions, auctions, distributions, building, the end.
 
+The checks and the copy every action shares are `rules.base.BaseGame`'s; `rules.palazzo.game`
+puts these rules behind it.
+
 State layout (plain JSON data):
-    game, players, rng, step, phase ("turn" | "pick" | "acquire" | "auction" | "build" |
-    "rebuild" | "over"), turn_no, decision, actor (who acts now), active (whose turn), first,
+    game, players, rng, applied (actions applied), phase ("turn" | "pick" | "acquire" |
+    "auction" | "build" | "rebuild" | "over"), turn_no, decision, actor (who acts now),
+    active (whose turn), first,
     deck, discard (face up), hands [per seat], display (face-up money being taken), pickers
     (seats still to pick, in order), stacks [I, II, III], warehouse, quarries [4], master (the
     master builder's quarry), knights (drawn), out (tiles out of the game), palazzi [per seat:
@@ -14,14 +18,16 @@ seat is pinged once per decision and never twice for the extra steps of one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from itertools import combinations
+from typing import Any
 
 from rules import rng as rngmod
+from rules.base import top_seats
 from rules.contract import Choices, Pick, State
-from rules.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
+from rules.errors import IllegalAction, MalformedAction
 from rules.palazzo import building
-from rules.palazzo.actions import Cards, Simple, TileMove, parse
+from rules.palazzo.actions import Action, Cards, Simple, TileMove
 from rules.palazzo.components import (
     KNIGHTS,
     MONEY,
@@ -38,18 +44,29 @@ from rules.palazzo.scoring import seat_points
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MAX_SUGGESTIONS = 12
+COPIED = {  # the state parts an action may change, and how deep (see `BaseGame.copied`)
+    "deck": 1,
+    "discard": 1,
+    "display": 1,
+    "pickers": 1,
+    "warehouse": 1,
+    "knights": 1,
+    "out": 1,
+    "hands": 2,
+    "stacks": 2,
+    "quarries": 2,
+    "palazzi": 3,
+    "auction": 2,  # its offers are replaced, never changed in place
+    "pending": 2,
+}
 
 
 # ---------------------------------------------------------------- setup
 
 
-def new_game(players: int, options: Mapping[str, str], seed: int) -> State:
+def setup(players: int, seed: int) -> State:
     """A new game: stacks shuffled, 5 tiles from stack I laid out, 4 money cards each, a random
     first player (PROPOSED), the master builder on quarry 0."""
-    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction("error.player_count", min=MIN_PLAYERS, max=MAX_PLAYERS, count=players)
-    if options:
-        raise IllegalAction("error.bad_option")
     rng = rngmod.seed_state(seed)
     piles = stacks()
     for pile in piles:
@@ -65,7 +82,6 @@ def new_game(players: int, options: Mapping[str, str], seed: int) -> State:
         "game": "palazzo",
         "players": players,
         "rng": rng,
-        "step": 0,
         "phase": "turn",
         "turn_no": 1,
         "decision": 0,
@@ -112,7 +128,8 @@ def price(state: State) -> int:
 
 def can_take_money(state: State) -> bool:
     """The deck and the discards can supply players + 1 cards."""
-    return len(state["deck"]) + len(state["discard"]) >= state["players"] + 1
+    players: int = state["players"]
+    return len(state["deck"]) + len(state["discard"]) >= players + 1
 
 
 def can_buy(state: State, seat: int) -> bool:
@@ -123,7 +140,8 @@ def can_buy(state: State, seat: int) -> bool:
 def bid_to_beat(state: State) -> int:
     """The highest bid of the running auction."""
     auction = state["auction"]
-    return auction["offers"][auction["high"]]["total"]
+    total: int = auction["offers"][auction["high"]]["total"]
+    return total
 
 
 def can_raise(state: State, seat: int) -> bool:
@@ -189,9 +207,9 @@ def choices(state: State, seat: int) -> Choices:
     if seat not in to_act(state):
         return Choices()
     phase, hand = state["phase"], tuple(state["hands"][seat])
+    picks: tuple[Pick, ...] = ()
     if phase == "turn":
         moves = (["money"] if can_take_money(state) else []) + ["tiles"]
-        picks = ()
         if hand and any(state["palazzi"][seat]):
             picks = (Pick("rebuild", hand, 1, 1, rebuild_suggestions(hand)),)
         return Choices(tuple(moves), picks)
@@ -199,13 +217,11 @@ def choices(state: State, seat: int) -> Choices:
         need = 2 if seat == state["active"] else 1
         return Choices(picks=(Pick("pick", tuple(state["display"]), need, need),))
     if phase == "acquire":
-        picks = ()
         if can_buy(state, seat):
             items = (*state["warehouse"], *hand)
             picks = (Pick("buy", items, 1, len(items), buy_suggestions(state, seat)),)
         return Choices(("auction",), picks)
     if phase == "auction":
-        picks = ()
         if can_raise(state, seat):
             offer = state["auction"]["offers"][seat] or {"total": 0, "currency": None}
             need = bid_to_beat(state) + 1 - offer["total"]
@@ -222,46 +238,13 @@ def choices(state: State, seat: int) -> Choices:
 # ---------------------------------------------------------------- applying actions
 
 
-def copy_state(state: State) -> State:
-    """A copy deep enough that applying an action never touches the original."""
-    new = dict(state)
-    for key in ("deck", "discard", "display", "pickers", "warehouse", "knights", "out"):
-        new[key] = list(state[key])
-    new["hands"] = [list(h) for h in state["hands"]]
-    new["stacks"] = [list(s) for s in state["stacks"]]
-    new["quarries"] = [list(q) for q in state["quarries"]]
-    new["palazzi"] = [[list(p) for p in ps] for ps in state["palazzi"]]
-    if state["auction"] is not None:
-        a = state["auction"]
-        new["auction"] = dict(
-            a,
-            tiles=list(a["tiles"]),
-            passed=list(a["passed"]),
-            offers=[None if o is None else dict(o, cards=list(o["cards"])) for o in a["offers"]],
-        )
-    if state["pending"] is not None:
-        p = state["pending"]
-        new["pending"] = dict(p, tiles=list(p["tiles"]), order=list(p["order"]))
-    new["events"] = []
-    return new
-
-
-def apply(state: State, seat: int, action: str) -> State:
-    """The state after `seat` plays `action` (see the contract); `state` is left unchanged."""
-    if state["phase"] == "over":
-        raise GameOver("error.game_over")
-    if not isinstance(seat, int) or not 0 <= seat < state["players"]:
-        raise NotYourTurn("error.not_seated")
-    act = parse(action)
-    if seat not in to_act(state):
-        raise NotYourTurn("error.not_your_turn")
-    new = copy_state(state)
+def play(state: State, seat: int, act: Action) -> None:
+    """Play `act` of `seat` on `state` (a copy, changed in place) by the phase's handler of its
+    verb; a verb the phase has none for is refused (`palazzo.error.phase_<phase>`)."""
     handler = _HANDLERS.get((state["phase"], act.verb))
     if handler is None:
         raise IllegalAction(f"palazzo.error.phase_{state['phase']}")
-    handler(new, seat, act)
-    new["step"] = state["step"] + 1
-    return new
+    handler(state, seat, act)
 
 
 def _set_actor(state: State, seat: int) -> None:
@@ -300,7 +283,8 @@ def _draw_money(state: State) -> int:
         state["rng"] = rngmod.shuffle(state["rng"], deck)
         state["deck"], state["discard"] = deck, []
         state["events"].append({"type": "reshuffled", "count": len(deck)})
-    return state["deck"].pop(0)
+    card: int = state["deck"].pop(0)
+    return card
 
 
 def _money(state: State, seat: int, act: Simple) -> None:
@@ -417,7 +401,7 @@ def _auction(state: State, seat: int, act: Simple) -> None:
         state["pending"] = {"seat": seat, "tiles": tiles, "order": order[1:], "distribute": True}
         state["phase"] = "build"
         return
-    offers: list[dict | None] = [None] * n
+    offers: list[dict[str, Any] | None] = [None] * n
     offers[seat] = {"cards": [], "total": NEUTRAL_VALUE, "currency": None}
     state["auction"] = {
         "quarry": target,
@@ -600,13 +584,12 @@ def _game_over(state: State) -> None:
     n = state["players"]
     scores = [seat_points(state["palazzi"][s]) for s in range(n)]
     money = [best_value(state["hands"][s]) for s in range(n)]
-    best = max(zip(scores, money, strict=True))
-    winners = [s for s in range(n) if (scores[s], money[s]) == best]
+    winners = top_seats(list(zip(scores, money, strict=True)))
     state["result"] = {"scores": scores, "money": money, "winners": winners}
     state["events"].append({"type": "game_over", "scores": scores, "winners": winners})
 
 
-_HANDLERS = {
+_HANDLERS: dict[tuple[str, str], Callable[[State, int, Any], None]] = {
     ("turn", "money"): _money,
     ("turn", "tiles"): _tiles,
     ("turn", "rebuild"): _rebuild,

@@ -43,7 +43,7 @@ def read(cards: Iterable[int], currency: str | None = None) -> Reading | None:
         return None
     certs = sum(1 for c in cards if MONEY[c].currency is None)
     counts: Counter[tuple[str, int]] = Counter(
-        (MONEY[c].currency, MONEY[c].value) for c in cards if MONEY[c].currency is not None
+        (m.currency, m.value) for m in (MONEY[c] for c in cards) if m.currency is not None
     )
     cert_value, cert_groups = _cert_value(certs)
     best: Reading | None = None
@@ -116,7 +116,7 @@ def _cheapest(hand: tuple[int, ...], need: int, currency: str | None) -> tuple[i
     and certificates; with every group in, this is the best payment, so one is always found
     when the hand is worth enough. Of equal costs the first tried is kept."""
     if need <= 0:
-        return []
+        return ()
     if best_value(hand, currency) < need:
         return None
     best: tuple[int, tuple[int, ...]] | None = None
@@ -177,7 +177,8 @@ def _subset_at_least(pool: list[int], need: int) -> list[int] | None:
     if need <= 0:
         return []
     reach: dict[int, list[int]] = {0: []}
-    short = [(0, [])]  # the sums below `need`, the only ones extended, in the order found
+    # the sums below `need`, the only ones extended, in the order found
+    short: list[tuple[int, list[int]]] = [(0, [])]
     for value, c in sorted((MONEY[c].value, c) for c in pool):
         for total, cards in list(short):
             new = total + value

@@ -30,7 +30,8 @@ def palazzo_points(palazzo: list[int]) -> dict[str, Any]:
 
 @lru_cache(maxsize=65536)
 def _total(palazzo: tuple[int, ...]) -> int:
-    return palazzo_points(list(palazzo))["total"]
+    total: int = palazzo_points(list(palazzo))["total"]
+    return total
 
 
 def palazzo_total(palazzo: list[int]) -> int:

@@ -100,7 +100,7 @@ class Invariants:
         for viewer in [None, *range(after["players"])]:
             check_secrets(after, viewer, self.rng)
         check_exchange_choices_complete(after)
-        assert after["step"] == before["step"] + 1
+        assert after["applied"] == before["applied"] + 1
 
 
 def run(players: int, seed: int, mover, **options: str):

@@ -78,7 +78,7 @@ class Invariants:
         assert_turn_invariants(game, after, after["players"])
         for viewer in [None, *range(after["players"])]:
             check_secrets(after, viewer, self.rng)
-        assert after["step"] == before["step"] + 1
+        assert after["applied"] == before["applied"] + 1
         same_turn = game.turn(after) == game.turn(before)
         assert after["phase"] == "over" or same_turn == (
             after["current"] == seat

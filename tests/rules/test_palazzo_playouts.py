@@ -70,7 +70,7 @@ class Invariants:
         assert_turn_invariants(game, after, after["players"])
         for viewer in [None, *range(after["players"])]:
             check_secrets(after, viewer, self.rng)
-        assert after["step"] == before["step"] + 1
+        assert after["applied"] == before["applied"] + 1
         # the turn label changes exactly when another seat must decide or a new turn begins
         if after["phase"] != "over":
             new_round = after["actor"] != before["actor"] or after["turn_no"] != before["turn_no"]
