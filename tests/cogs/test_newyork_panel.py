@@ -8,8 +8,7 @@ payments of what is still owed, exact ones first.
 from __future__ import annotations
 
 import copy
-from collections.abc import AsyncIterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
@@ -17,7 +16,6 @@ from cogs import board as boards
 from cogs import ids
 from cogs.items import HandButton, MoveButton, PickConfirm, PickSelect, StepButton
 from cogs.play_actions import confirm_pick, open_step, press_move
-from db.store import Store
 from i18n import t
 from rules.contract import State
 from rules.newyork.components import MONEY
@@ -161,10 +159,9 @@ def test_a_part_payment_label_says_what_is_still_owed() -> None:
 
 
 @pytest.fixture
-async def tables(tmp_path: Path) -> AsyncIterator[Tables]:
-    store = await Store.open(str(tmp_path / "newyork.db"))
-    yield Tables(store, new_seed=lambda: 4)
-    await store.close()
+def new_seed() -> Callable[[], int]:
+    """Every game of this module is dealt from seed 4."""
+    return lambda: 4
 
 
 async def test_a_purchase_through_buy_and_pay_from_the_board(tables: Tables) -> None:

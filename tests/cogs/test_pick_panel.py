@@ -9,8 +9,7 @@ buttons answer only their seat, only while current.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
+from collections.abc import Callable
 
 import discord
 import pytest
@@ -20,7 +19,6 @@ from cogs import ids
 from cogs.items import HandButton, MoveButton, PickConfirm, PickSelect, StepButton
 from cogs.play_actions import change_pick, drafted, open_step
 from db.records import GameRecord
-from db.store import Store
 from i18n import t
 from rules.registry import get_game
 from service.tables import Tables
@@ -38,10 +36,9 @@ YELLOW9 = ny.money("yellow", 9)
 
 
 @pytest.fixture
-async def tables(tmp_path: Path) -> AsyncIterator[Tables]:
-    store = await Store.open(str(tmp_path / "panel.db"))
-    yield Tables(store, new_seed=lambda: 5)
-    await store.close()
+def new_seed() -> Callable[[], int]:
+    """Every game of this module is dealt from seed 5."""
+    return lambda: 5
 
 
 async def with_state(

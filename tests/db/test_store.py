@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -16,18 +15,6 @@ from db.records import Seat
 from db.store import ChannelBusy, GameNotFound, StaleVersion, Store
 
 SEATS = [Seat(100, "Ann"), Seat(None, "Bot 1", bot=True)]
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "tavolo.db"
-
-
-@pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(str(db_path))
-    yield opened
-    await opened.close()
 
 
 async def new_game(store: Store, channel: int = 10, guild: int | None = 1):

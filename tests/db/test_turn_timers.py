@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -20,13 +19,6 @@ from db.store import StaleVersion, Store
 AT = datetime(2024, 6, 11, 9, 0, tzinfo=UTC)
 LATER = datetime(2024, 6, 12, 9, 0, tzinfo=UTC)
 SEATS = [Seat(100, "Ann"), Seat(101, "Ben"), Seat(102, "Cas")]
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(str(tmp_path / "t.db"))
-    yield opened
-    await opened.close()
 
 
 async def running(store: Store, waiting: dict[int, int]) -> int:

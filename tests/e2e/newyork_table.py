@@ -11,13 +11,13 @@ only to decide *what* a player does (the bot policy on the player's own view).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from cogs.ui import ui_for
 from cogs.ui.private import private_kind
-from db.records import GameRecord
 from rules.newyork.components import money_label
 from rules.registry import get_game
-from tests.e2e.table import HAND_BUTTON, MoneyTable, button_labels, refusal, selects
+from tests.e2e.table import HAND_BUTTON, LoopbackTable, button_labels, refusal, selects
 from tests.fakediscord import FakeMessage
 from tests.fakediscord.interactions import InteractionResult
 
@@ -26,11 +26,15 @@ UI = ui_for("newyork")
 PAY = "Pay"
 STEPS = {"buy": "Buy…", "pay": "Pay…"}  # the board's buttons into the private panel
 MAX_PAGES = 10
+NEWYORK_NAME = "New York — the tile game"
 
 
 @dataclass
-class NewYorkTable(MoneyTable):
+class NewYorkTable(LoopbackTable):
     """One channel's New York game and the production bot, driven through the fake."""
+
+    GAME_ID: ClassVar[str] = "newyork"
+    BOARD_TITLE: ClassVar[str] = NEWYORK_NAME
 
     by_button: int = 0
     by_command: int = 0
@@ -41,10 +45,6 @@ class NewYorkTable(MoneyTable):
     by_suggestion: int = 0
     gifts: int = 0
 
-    def boards(self) -> list[FakeMessage]:
-        head = f"**{NEWYORK_NAME}** · table #{self.game_id}\n"
-        return [m for m in self.chan.messages() if m.content.startswith(head)]
-
     async def decide(self, seat: int) -> str:
         record = await self.record()
         view = NEWYORK.view(record.state, seat)
@@ -53,19 +53,6 @@ class NewYorkTable(MoneyTable):
             self.gifts += 1
             return "gift " + action.split()[1]  # a tile with no good spot goes to Dirk
         return action
-
-    async def open_lobby(self, host, options: str | None = None) -> FakeMessage:
-        values = {"game": "newyork", **({"options": options} if options else {})}
-        result = await host.slash(self.chan, "game new", options=values)
-        assert result.message is not None and not result.ephemeral, result.content
-        self.lobby = result.message
-        record = await self.bot.store.active_game(self.chan.id)
-        assert record is not None and record.status == "lobby" and record.game == "newyork"
-        self.game_id = record.id
-        return result.message
-
-    async def seat_players(self, host, joiners=(), *, bots: int = 0, options=None) -> GameRecord:
-        return await super().seat_players(host, joiners, bots=bots, options=options)
 
     async def label(self, action: str) -> str:
         """The button label a player reads for this move on the board."""
@@ -182,6 +169,3 @@ class NewYorkTable(MoneyTable):
         assert logged[0].action.split()[0] == action.split()[0], (logged[0].action, action)
         if not action.startswith("pay"):
             assert logged[0].action == action
-
-
-NEWYORK_NAME = "New York — the tile game"

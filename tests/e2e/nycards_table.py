@@ -10,12 +10,12 @@ does (the game's bot policy on the player's own view).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from db.records import GameRecord
 from rules.nycards.components import BUILDINGS, CURRENCY_OF, MONEY, VALUE, building_label
 from rules.registry import get_game
 from tests.e2e.table import (
-    MoneyTable,
+    LoopbackTable,
     button_labels,
     buttons,
     refusal,
@@ -49,18 +49,17 @@ def item_label(card: int) -> str:
 
 
 @dataclass
-class NyCardsTable(MoneyTable):
+class NyCardsTable(LoopbackTable):
     """One channel's New York card game and the production bot, driven through the fake."""
+
+    GAME_ID: ClassVar[str] = "nycards"
+    BOARD_TITLE: ClassVar[str] = "New York (card game)"
 
     gifts: int = 0
     buys_by_button: int = 0
     buys_by_menu: int = 0
     slots_chosen: int = 0
     buys_from_hand_panel: int = 0
-
-    def boards(self) -> list[FakeMessage]:
-        head = f"**New York (card game)** · table #{self.game_id}\n"
-        return [m for m in self.chan.messages() if m.content.startswith(head)]
 
     async def decide(self, seat: int) -> str:
         record = await self.record()
@@ -69,18 +68,6 @@ class NyCardsTable(MoneyTable):
         if action == "keep" and record.state["dirk"] and record.version % 3 == 0:
             return "gift"  # now and then give one to Dirk, as a two-player game allows
         return action
-
-    async def open_lobby(self, host, options: str | None = None) -> FakeMessage:
-        result = await host.slash(self.chan, "game new", options={"game": "nycards"})
-        assert result.message is not None and not result.ephemeral, result.content
-        self.lobby = result.message
-        record = await self.bot.store.active_game(self.chan.id)
-        assert record is not None and record.status == "lobby" and record.game == "nycards"
-        self.game_id = record.id
-        return result.message
-
-    async def seat_players(self, host, joiners=(), *, bots: int = 0, options=None) -> GameRecord:
-        return await super().seat_players(host, joiners, bots=bots, options=options)
 
     async def panel(self, seat: int, button: str = HAND_BUTTON) -> FakeMessage:
         """The seat's private panel, opened from a board button (ephemeral)."""

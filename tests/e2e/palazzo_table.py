@@ -10,11 +10,11 @@ player's own view), never to do it.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, ClassVar
 
 from cogs.ui.palazzo import PalazzoUI
 from rules.registry import get_game
-from tests.e2e.table import HAND_BUTTON, MoneyTable, button_labels, refusal, selects
+from tests.e2e.table import HAND_BUTTON, LoopbackTable, button_labels, refusal, selects
 from tests.fakediscord import FakeMessage, FakeUser
 from tests.fakediscord.interactions import InteractionResult
 
@@ -39,15 +39,14 @@ def same_action(logged: str, decided: str) -> bool:
     return logged == decided
 
 
-class PalazzoTable(MoneyTable):
-    """One channel's Palazzo game; the lobby, the bot process and the reading helpers are
-    Money's (`MoneyTable`), the moves are Palazzo's."""
+class PalazzoTable(LoopbackTable):
+    """One channel's Palazzo game; the bot process and the reading helpers are every table's
+    (`LoopbackTable`), the lobby and the moves are Palazzo's."""
+
+    GAME_ID: ClassVar[str] = "palazzo"
+    BOARD_TITLE: ClassVar[str] = "Palazzo"
 
     via_counts: Counter[str]
-
-    def boards(self) -> list[FakeMessage]:
-        head = f"**Palazzo** · table #{self.game_id}\n"
-        return [m for m in self.chan.messages() if m.content.startswith(head)]
 
     async def open_lobby(self, host: FakeUser, options: str | None = None) -> FakeMessage:
         result = await host.slash(self.chan, "game new", options={"game": "palazzo"})

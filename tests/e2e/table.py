@@ -1,4 +1,6 @@
-"""Drive a Money table through the loopback Discord as its players would.
+"""Drive a table through the loopback Discord as its players would: `LoopbackTable` runs the
+production bot and seats the players for any game; `MoneyTable` adds how Money is played (each
+other game's table, in `<game>_table.py`, derives from `LoopbackTable` too).
 
 Players act only through the UI: slash commands, the buttons they can see (by label) and the
 options of select menus (by their visible label). The test side may read the database to decide
@@ -11,7 +13,7 @@ from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from db.records import ActionRecord, GameRecord
 from rules.money.components import CARDS, VALUE, label
@@ -87,8 +89,13 @@ def refusal(result: InteractionResult) -> str | None:
 
 
 @dataclass
-class MoneyTable:
-    """One channel's Money game and the production bot, driven through the fake."""
+class LoopbackTable:
+    """One channel's game (`GAME_ID`, whose board posts are headed `BOARD_TITLE`) and the
+    production bot, driven through the fake: the bot process, the lobby, reading the database
+    (test side only). A game's table adds `play_step`: how its members move through the UI."""
+
+    GAME_ID: ClassVar[str]
+    BOARD_TITLE: ClassVar[str]
 
     fake: FakeDiscord
     guild: FakeGuild
@@ -149,7 +156,7 @@ class MoneyTable:
 
     def boards(self) -> list[FakeMessage]:
         """The game's board posts in the channel, oldest first."""
-        head = f"**Money** · table #{self.game_id}\n"
+        head = f"**{self.BOARD_TITLE}** · table #{self.game_id}\n"
         return [m for m in self.chan.messages() if m.content.startswith(head)]
 
     def board(self) -> FakeMessage:
@@ -161,10 +168,72 @@ class MoneyTable:
     async def decide(self, seat: int) -> str:
         """What the game's bot policy would do from this seat's own view."""
         record = await self.record()
-        view = MONEY.view(record.state, seat)
-        return MONEY.bot_action(view, record.version * 7919 + seat)
+        game = get_game(self.GAME_ID)
+        return game.bot_action(game.view(record.state, seat), record.version * 7919 + seat)
 
     # ------------------------------------------------------------ the lobby
+
+    async def open_lobby(self, host: FakeUser, options: str | None = None) -> FakeMessage:
+        """`/game new game:<GAME_ID> [options]`; returns the lobby message."""
+        values = {"game": self.GAME_ID, **({"options": options} if options else {})}
+        result = await host.slash(self.chan, "game new", options=values)
+        assert result.message is not None and not result.ephemeral, result.content
+        self.lobby = result.message
+        record = await self.bot.store.active_game(self.chan.id)
+        assert record is not None and record.status == "lobby" and record.game == self.GAME_ID
+        self.game_id = record.id
+        return result.message
+
+    async def seat_players(
+        self,
+        host: FakeUser,
+        joiners: Iterable[FakeUser] = (),
+        *,
+        bots: int = 0,
+        options: str | None = None,
+    ) -> GameRecord:
+        """Open a lobby, let the others press Join, add bots, and have the host press Start."""
+        lobby = await self.open_lobby(host, options)
+        for user in joiners:
+            result = await user.press(lobby, "Join")
+            assert result.response_type == 7 and refusal(result) is None, refusal(result)
+        for _ in range(bots):
+            result = await host.press(lobby, "Add bot")
+            assert result.response_type == 7 and refusal(result) is None, refusal(result)
+        result = await host.press(lobby, "Start")
+        assert refusal(result) is None, refusal(result)
+        assert not buttons(lobby), "the lobby keeps its buttons after the start"
+        record = await self.record()
+        assert record.status == "running"
+        by_id = {u.id: u for u in [host, *joiners]}
+        self.users = [None if s.bot else by_id[s.user_id] for s in record.seats]  # type: ignore[index]
+        return record
+
+    # ------------------------------------------------------------ playing
+
+    async def play_step(self, via: Via = lambda seat: "board") -> None:
+        """Every member who must act now acts once, as the bot policy would, through the UI."""
+        raise NotImplementedError
+
+    async def play_to_end(
+        self, via: Via = lambda seat: "board", max_steps: int = 400
+    ) -> GameRecord:
+        """Play until the game is over; returns the finished record."""
+        for _ in range(max_steps):
+            record = await self.record()
+            if record.status != "running":
+                return record
+            await self.play_step(via)
+        raise AssertionError(f"the game did not end within {max_steps} steps")
+
+
+@dataclass
+class MoneyTable(LoopbackTable):
+    """One channel's Money match: members bid from their private panels and make their
+    exchange moves with the board's buttons."""
+
+    GAME_ID: ClassVar[str] = "money"
+    BOARD_TITLE: ClassVar[str] = "Money"
 
     async def open_lobby(self, host: FakeUser, options: str | None = "hands=1") -> FakeMessage:
         """`/game new game:money [options]`; returns the lobby message."""
@@ -188,24 +257,8 @@ class MoneyTable:
         bots: int = 0,
         options: str | None = "hands=1",
     ) -> GameRecord:
-        """Open a lobby, let the others press Join, add bots, and have the host press Start."""
-        lobby = await self.open_lobby(host, options)
-        for user in joiners:
-            result = await user.press(lobby, "Join")
-            assert result.response_type == 7 and refusal(result) is None, refusal(result)
-        for _ in range(bots):
-            result = await host.press(lobby, "Add bot")
-            assert result.response_type == 7 and refusal(result) is None, refusal(result)
-        result = await host.press(lobby, "Start")
-        assert refusal(result) is None, refusal(result)
-        assert not buttons(lobby), "the lobby keeps its buttons after the start"
-        record = await self.record()
-        assert record.status == "running"
-        by_id = {u.id: u for u in [host, *joiners]}
-        self.users = [None if s.bot else by_id[s.user_id] for s in record.seats]  # type: ignore[index]
-        return record
-
-    # ------------------------------------------------------------ playing
+        """As any table's, with a one-hand match unless other options are given."""
+        return await super().seat_players(host, joiners, bots=bots, options=options)
 
     async def open_panel(self, user: FakeUser, via: str) -> FakeMessage:
         """The user's bid panel: from the board's button (ephemeral), `/hand`, or their DM."""
@@ -272,17 +325,6 @@ class MoneyTable:
             assert logged[0].user_id == self.user_of(seat).id  # type: ignore[union-attr]
             assert _same_action(logged[0].action, action), (logged[0].action, action)
 
-    async def play_to_end(
-        self, via: Via = lambda seat: "board", max_steps: int = 400
-    ) -> GameRecord:
-        """Play until the game is over; returns the finished record."""
-        for _ in range(max_steps):
-            record = await self.record()
-            if record.status != "running":
-                return record
-            await self.play_step(via)
-        raise AssertionError(f"the game did not end within {max_steps} steps")
-
 
 def _same_action(logged: str, decided: str) -> bool:
     if decided.startswith("bid "):
@@ -290,7 +332,7 @@ def _same_action(logged: str, decided: str) -> bool:
     return logged == decided
 
 
-T = TypeVar("T", bound="MoneyTable")
+T = TypeVar("T", bound="LoopbackTable")
 
 
 @asynccontextmanager

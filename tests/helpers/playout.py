@@ -141,6 +141,49 @@ def play(
     raise Stalled(f"{game.info.id}: {players} players, seed {seed}: over {max_actions} actions")
 
 
+StateCheck = Callable[[State], None]
+"""Called on the dealt state and on the state after every action (a game's own invariants)."""
+
+
+def play_checked(
+    game: Game,
+    players: int,
+    seed: int,
+    mover: Mover,
+    *,
+    options: Mapping[str, str] | None = None,
+    each_state: StateCheck | None = None,
+    each_action: Check | None = None,
+    max_actions: int = 5_000,
+) -> Playout:
+    """`play`, with the invariants every game keeps checked on the dealt state and after every
+    action: the state survives a JSON round trip, exactly the seats that must act have choices
+    (nobody once there is an outcome), and `each_state` holds; `each_action` sees every action.
+    The game must end with an outcome, and its log replayed from the seed rebuilds it."""
+    opts = dict(options or {})
+    actions = 0
+
+    def check_state(state: State) -> None:
+        assert_json_round_trip(state)
+        assert_turn_invariants(game, state, players)
+        if each_state is not None:
+            each_state(state)
+
+    def check(game: Game, before: State, after: State, seat: int, action: str) -> None:
+        nonlocal actions
+        actions += 1
+        check_state(after)
+        if each_action is not None:
+            each_action(game, before, after, seat, action)
+
+    check_state(game.new_game(players, dict(opts), seed))
+    result = play(game, players, seed, mover, options=opts, check=check, max_actions=max_actions)
+    assert actions == len(result.log) > 0
+    assert game.outcome(result.state) is not None
+    assert replay(game, players, opts, seed, result.log) == result.state
+    return result
+
+
 def replay(
     game: Game, players: int, options: Mapping[str, str], seed: int, log: Iterable[tuple[int, str]]
 ) -> State:
@@ -163,6 +206,11 @@ def assert_json_round_trip(state: State) -> None:
     """The state is plain JSON data: dumping and loading it gives an equal value (a tuple, a
     set, a non-string key or a float NaN would make the two differ or the dump fail)."""
     assert json.loads(json.dumps(state, allow_nan=False)) == state
+
+
+def viewers(players: int) -> list[int | None]:
+    """Everybody who gets a view: the public (None), then every seat."""
+    return [None, *range(players)]
 
 
 def assert_turn_invariants(game: Game, state: State, players: int) -> None:

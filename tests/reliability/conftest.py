@@ -1,35 +1,32 @@
-"""Fixtures of the reliability tests: a fresh store, table service and fake bot per test; and
-the figures the tests report, printed at the end of the run."""
+"""Fixtures of the reliability tests beyond the shared ones (root `conftest.py`: a fresh
+`store` and `tables` per test): the fake bot, pictures recorded instead of drawn, and the
+figures the tests report, printed at the end of the run."""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import AsyncIterator
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 
 from db.store import Store
 from service.tables import Tables
+from tests.reliability.driving import GAME_IDS
 from tests.reliability.fakes import FakeBot
 from tests.reliability.figures import FIGURES
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(str(tmp_path / "reliability.db"))
-    yield opened
-    await opened.close()
-
-
-@pytest.fixture
-def tables(store: Store) -> Tables:
-    return Tables(store, new_seed=itertools.count(4_242).__next__)
+from tests.reliability.leaks import PictureRecorder, recorded_pictures
 
 
 @pytest.fixture
 def bot(store: Store, tables: Tables) -> FakeBot:
     return FakeBot(store, tables)
+
+
+@pytest.fixture
+def no_pictures() -> Iterator[PictureRecorder]:
+    """Pictures are not what a test using this is about: their inputs are recorded instead of
+    drawn (for the first game's UI, as the modules using it play that game)."""
+    with recorded_pictures(GAME_IDS[0]) as recorder:
+        yield recorder
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -39,18 +39,13 @@ from tests.reliability.driving import (
     waiting_members,
 )
 from tests.reliability.fakes import FakeBot, FakeInteraction, message_with
-from tests.reliability.leaks import recorded_pictures
 
 OUTSIDER = 9_999
 NOT_SEATED = t("error.not_seated")
 NO_GAME = t("error.no_game")
 
 
-@pytest.fixture(autouse=True)
-def no_pictures():
-    """Pictures are not what these tests are about: record their inputs instead of drawing."""
-    with recorded_pictures(GAME_IDS[0]) as recorder:
-        yield recorder
+pytestmark = pytest.mark.usefixtures("no_pictures")
 
 
 async def members_game(tables: Tables, game_id: str, channel: int = 1, bots: int = 0):

@@ -26,14 +26,9 @@ from service.tables import Tables
 from tests.helpers.clock import FakeClock
 from tests.reliability.driving import GAME_IDS, assert_consistent
 from tests.reliability.fakes import UNKNOWN_CHANNEL, FakeBot, FakeInteraction
-from tests.reliability.leaks import recorded_pictures
 from tests.reliability.test_faults import members_game, press_genuine
 
-
-@pytest.fixture(autouse=True)
-def no_pictures():
-    with recorded_pictures(GAME_IDS[0]) as recorder:
-        yield recorder
+pytestmark = pytest.mark.usefixtures("no_pictures")
 
 
 async def assert_ended(store: Store, record: GameRecord, bot: FakeBot) -> None:

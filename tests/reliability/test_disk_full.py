@@ -23,7 +23,6 @@ from rules.registry import get_game
 from service.tables import Tables
 from tests.reliability.driving import GAME_IDS, assert_consistent, member_move, seated_game
 from tests.reliability.fakes import FakeBot, FakeInteraction
-from tests.reliability.leaks import recorded_pictures
 
 INTERNAL = t("error.internal")
 
@@ -52,10 +51,7 @@ async def play_until_full(
     raise AssertionError("the database never filled up")
 
 
-@pytest.fixture(autouse=True)
-def no_pictures():
-    with recorded_pictures(GAME_IDS[0]) as recorder:
-        yield recorder
+pytestmark = pytest.mark.usefixtures("no_pictures")
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

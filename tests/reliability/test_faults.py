@@ -41,16 +41,12 @@ from tests.reliability.fakes import (
     FakeBot,
     FakeInteraction,
 )
-from tests.reliability.leaks import recorded_pictures
 
 REPO = Path(__file__).resolve().parents[2]
 INTERNAL = t("error.internal")
 
 
-@pytest.fixture(autouse=True)
-def no_pictures():
-    with recorded_pictures(GAME_IDS[0]) as recorder:
-        yield recorder
+pytestmark = pytest.mark.usefixtures("no_pictures")
 
 
 async def members_game(tables: Tables, game_id: str, channel: int) -> GameRecord:

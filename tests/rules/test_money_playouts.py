@@ -1,4 +1,6 @@
-"""Seeded random playouts of whole Money matches, with invariants checked after EVERY action.
+"""Seeded whole Money matches with Money's own invariants checked on EVERY state (those every
+game keeps: `tests.helpers.playout.play_checked` and `tests/test_game_contract.py`), and
+Money's scenarios: bots against random movers, the bot's seeds, stalled playouts.
 
 What is secret in Money, precisely (money.md: "deal 6 to each player, secret", "every player
 secretly chooses a bid"): for seat s, the deck (its contents and order, and so the generator
@@ -27,18 +29,18 @@ from tests.helpers.money import (
     strictly_secret,
 )
 from tests.helpers.playout import (
+    Mover,
+    Playout,
     Stalled,
-    assert_json_round_trip,
     assert_private_keys_only_at_top,
-    assert_turn_invariants,
     bot_action,
     ints_in_lists,
-    is_offered,
     key_paths,
     mixed,
     play,
+    play_checked,
     random_action,
-    replay,
+    viewers,
 )
 
 # ------------------------------------------------------------------ the checks
@@ -85,37 +87,31 @@ def check_exchange_choices_complete(state: State) -> None:
         assert accepted == (action in offered), (action, offered)
 
 
-class Invariants:
-    """The per-action check of a playout; counts the actions it saw."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-        self.actions = 0
-
-    def __call__(self, game: Game, before: State, after: State, seat: int, action: str) -> None:
-        self.actions += 1
-        assert_json_round_trip(after)
-        assert_every_card_in_one_place(after)
-        assert_turn_invariants(game, after, after["players"])
-        for viewer in [None, *range(after["players"])]:
-            check_secrets(after, viewer, self.rng)
-        check_exchange_choices_complete(after)
-        assert after["applied"] == before["applied"] + 1
+def step_counts_one(game: Game, before: State, after: State, seat: int, action: str) -> None:
+    """Every action moves the step counter on by one."""
+    assert after["step"] == before["step"] + 1
 
 
-def run(players: int, seed: int, mover, **options: str):
-    check = Invariants(seed)
-    # The freshly dealt state obeys the same invariants as every later one.
-    first = GAME.new_game(players, options, seed)
-    assert_every_card_in_one_place(first)
-    for viewer in [None, *range(players)]:
-        check_secrets(first, viewer, check.rng)
-    result = play(GAME, players, seed, mover, options=options, check=check)
-    assert check.actions == len(result.log) > 0
-    assert GAME.outcome(result.state) is not None
-    rebuilt = replay(GAME, players, result.options, seed, result.log)
-    assert rebuilt == result.state
-    return result
+def run(players: int, seed: int, mover: Mover, **options: str) -> Playout:
+    """A whole match with the shared invariants and Money's own checked on every state: every
+    card in one place, every view's secrets, the exchange's choices complete."""
+    rng = random.Random(seed)
+
+    def money_invariants(state: State) -> None:
+        assert_every_card_in_one_place(state)
+        for viewer in viewers(state["players"]):
+            check_secrets(state, viewer, rng)
+        check_exchange_choices_complete(state)
+
+    return play_checked(
+        GAME,
+        players,
+        seed,
+        mover,
+        options=options,
+        each_state=money_invariants,
+        each_action=step_counts_one,
+    )
 
 
 # ------------------------------------------------------------------ playouts
@@ -137,32 +133,6 @@ def test_random_movers_play_full_matches(players: int) -> None:
 def test_bots_and_random_movers_together(players: int) -> None:
     mover = mixed({0: bot_action, 2: bot_action}, random_action)
     run(players, 300 + players, mover, hands="1")
-
-
-def test_replay_reproduces_every_intermediate_state() -> None:
-    states: list[State] = []
-    result = play(GAME, 4, 77, random_action, check=lambda g, b, a, s, act: states.append(a))
-    for i in (0, len(states) // 3, len(states) // 2, len(states) - 1):
-        assert replay(GAME, 4, {}, 77, result.log[: i + 1]) == states[i]
-
-
-def test_bot_only_plays_legal_moves() -> None:
-    """The bot, fed only its seat's view, chooses an offered, accepted action in every
-    position random play reaches."""
-    rng = random.Random(5)
-    checked = 0
-    for players in (3, 4, 5):
-
-        def probe(game: Game, before: State, after: State, seat: int, action: str) -> None:
-            nonlocal checked
-            for s in game.to_act(after):
-                choice = game.bot_action(game.view(after, s), rng.getrandbits(62))
-                assert is_offered(game.choices(after, s), choice), (s, choice)
-                game.apply(after, s, choice)
-                checked += 1
-
-        play(GAME, players, 40 + players, random_action, options={"hands": "1"}, check=probe)
-    assert checked > 200
 
 
 def test_bot_refuses_to_move_for_a_seat_that_need_not_act() -> None:
@@ -196,13 +166,6 @@ def test_bots_beat_random_movers() -> None:
         bot_tops += max(scores) in [scores[s] for s in bots]
     assert mean(bot_scores) > mean(random_scores) + 200
     assert bot_tops >= 25
-
-
-def test_playouts_are_deterministic_per_seed() -> None:
-    a = play(GAME, 5, 9, random_action)
-    b = play(GAME, 5, 9, random_action)
-    assert a.log == b.log and a.state == b.state
-    assert play(GAME, 5, 10, random_action).log != a.log
 
 
 def test_stalled_playouts_are_reported() -> None:

@@ -1,7 +1,8 @@
-"""Seeded whole games of New York for 2–6 players, random and by bots, with the shared
-invariants checked after every action: every tile and money card in one place, every city
-obeying the five building rules, views hiding the hands, the bag and the deck, JSON round trip,
-replay from the seed, and choices exactly for the seats that must act."""
+"""Seeded whole games of New York for 2–6 players, random and by bots, with the game's own
+invariants checked on every state: every tile and money card in one place, every city obeying
+the five building rules, views hiding the hands, the bag and the deck (those every game keeps,
+JSON round trip, replay from the seed, choices exactly for the seats that must act: in
+`tests.helpers.playout.play_checked` and `tests/test_game_contract.py`). And the bots' play."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import random
 
 import pytest
 
-from rules.contract import Game, State
+from rules.contract import State
 from rules.newyork import building
 from tests.helpers.newyork import (
     GAME,
@@ -22,16 +23,16 @@ from tests.helpers.newyork import (
     set_market,
 )
 from tests.helpers.playout import (
-    assert_json_round_trip,
+    StateCheck,
     assert_private_keys_only_at_top,
-    assert_turn_invariants,
     bot_action,
     ints_in_lists,
     key_paths,
     mixed,
     play,
+    play_checked,
     random_action,
-    replay,
+    viewers,
 )
 
 PLAYERS = [2, 3, 4, 5, 6]
@@ -40,7 +41,7 @@ PLAYERS = [2, 3, 4, 5, 6]
 def check_views(state: State, rng: random.Random) -> None:
     """Each view shows only public things and the seat's own hand, and does not change when
     everything hidden from that seat is shuffled."""
-    for seat in [None, *range(state["players"])]:
+    for seat in viewers(state["players"]):
         view = GAME.view(state, seat)
         assert_private_keys_only_at_top(view, seat, ("hand",))
         assert not key_paths(view, ("deck", "bag", "rng", "hands")), "secret fields in the view"
@@ -55,35 +56,32 @@ def check_views(state: State, rng: random.Random) -> None:
         assert GAME.view(scramble_hidden(state, seat, rng), seat) == view
 
 
-def check(rng: random.Random):
-    def after(game: Game, before: State, state: State, seat: int, action: str) -> None:
+def newyork_invariants(rng: random.Random) -> StateCheck:
+    """Every tile and money card in one place and every city built by the rules; on about one
+    state in ten (drawn from `rng`), every view's secrets."""
+
+    def check(state: State) -> None:
         assert_everything_in_one_place(state)
         for cells in state["cities"]:
             assert building.city_error(building.grid_of(cells)) is None
-        assert_json_round_trip(state)
-        assert_turn_invariants(game, state, state["players"])
         if rng.random() < 0.1:
             check_views(state, rng)
 
-    return after
+    return check
 
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_random_games_keep_every_invariant(players: int) -> None:
     for seed in range(2):
-        rng = random.Random(seed)
-        result = play(GAME, players, seed, random_action, check=check(rng), max_actions=20_000)
-        assert GAME.outcome(result.state) is not None
-        again = replay(GAME, players, {}, seed, result.log)
-        assert again == result.state
+        check = newyork_invariants(random.Random(seed))
+        play_checked(GAME, players, seed, random_action, each_state=check, max_actions=20_000)
 
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_bot_games_end_and_bots_build_their_cities(players: int) -> None:
     for seed in range(4):
-        rng = random.Random(seed)
-        result = play(GAME, players, seed, bot_action, check=check(rng))
-        state = result.state
+        check = newyork_invariants(random.Random(seed))
+        state = play_checked(GAME, players, seed, bot_action, each_state=check).state
         outcome = GAME.outcome(state)
         assert outcome is not None and len(outcome.scores) == players
         assert [s["name"] for s in state["scorings"]] == ["A", "B", "C"]

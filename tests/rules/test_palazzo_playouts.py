@@ -1,4 +1,6 @@
-"""Seeded random playouts of whole Palazzo games, with invariants checked after EVERY action.
+"""Seeded whole Palazzo games with Palazzo's own invariants checked on EVERY state (those every
+game keeps: `tests.helpers.playout.play_checked` and `tests/test_game_contract.py`), and
+Palazzo's scenarios: bots against random movers, the bot's bidding limit.
 
 What is secret (palazzo.md: "each player draws 4, secret"; stacks are face down): for seat s,
 the money deck (contents and order, and so the generator), the contents and order of the
@@ -18,20 +20,25 @@ from rules.palazzo.bot import bot_action as palazzo_bot
 from tests.helpers.palazzo import (
     GAME,
     assert_everything_in_one_place,
+    cards,
     hidden_from,
+    move_cards,
     scramble_hidden,
+    take_tiles,
+    tile,
     view_items,
 )
 from tests.helpers.playout import (
-    assert_json_round_trip,
+    Mover,
+    StateCheck,
     assert_private_keys_only_at_top,
-    assert_turn_invariants,
     bot_action,
     key_paths,
     mixed,
     play,
+    play_checked,
     random_action,
-    replay,
+    viewers,
 )
 
 PRIVATE = ("hand", "hand_value")
@@ -56,38 +63,41 @@ def check_secrets(state: State, seat: int | None, rng: random.Random) -> None:
     assert GAME.view(scramble_hidden(state, seat, rng), seat) == view
 
 
-class Invariants:
-    """The per-action check of a playout."""
+def palazzo_invariants(rng: random.Random) -> StateCheck:
+    """Every card and tile in one place, and every view's secrets (scrambling draws from
+    `rng`)."""
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-        self.actions = 0
+    def check(state: State) -> None:
+        assert_everything_in_one_place(state)
+        for viewer in viewers(state["players"]):
+            check_secrets(state, viewer, rng)
 
-    def __call__(self, game: Game, before: State, after: State, seat: int, action: str) -> None:
-        self.actions += 1
-        assert_json_round_trip(after)
-        assert_everything_in_one_place(after)
-        assert_turn_invariants(game, after, after["players"])
-        for viewer in [None, *range(after["players"])]:
-            check_secrets(after, viewer, self.rng)
-        assert after["applied"] == before["applied"] + 1
-        # the turn label changes exactly when another seat must decide or a new turn begins
-        if after["phase"] != "over":
-            new_round = after["actor"] != before["actor"] or after["turn_no"] != before["turn_no"]
-            assert (game.turn(after) != game.turn(before)) == new_round, action
+    return check
 
 
-def run(players: int, seed: int, mover) -> None:
-    check = Invariants(seed)
-    first = GAME.new_game(players, {}, seed)
-    assert_everything_in_one_place(first)
-    for viewer in [None, *range(players)]:
-        check_secrets(first, viewer, check.rng)
-    result = play(GAME, players, seed, mover, check=check)
-    assert check.actions == len(result.log) > 0
-    assert GAME.outcome(result.state) is not None
+def turn_label_changes_with_the_decider(
+    game: Game, before: State, after: State, seat: int, action: str
+) -> None:
+    """The step counter moves on by one; the turn label changes exactly when another seat must
+    decide or a new turn begins."""
+    assert after["step"] == before["step"] + 1
+    if after["phase"] != "over":
+        new_round = after["actor"] != before["actor"] or after["turn_no"] != before["turn_no"]
+        assert (game.turn(after) != game.turn(before)) == new_round, action
+
+
+def run(players: int, seed: int, mover: Mover) -> None:
+    """A whole game with the shared invariants and Palazzo's own checked on every state; it
+    ends when the fifth knight is drawn."""
+    result = play_checked(
+        GAME,
+        players,
+        seed,
+        mover,
+        each_state=palazzo_invariants(random.Random(seed)),
+        each_action=turn_label_changes_with_the_decider,
+    )
     assert len(result.state["knights"]) == 5
-    assert replay(GAME, players, {}, seed, result.log) == result.state
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -127,8 +137,6 @@ def test_bots_beat_random_movers() -> None:
 def test_the_bot_never_bids_more_than_the_lot_is_worth_to_it() -> None:
     """Against bidders who always raise, the bot drops out instead of paying for tiles it
     cannot use (floor-1 tiles when it already holds the floor-1-only palazzi it can)."""
-    from tests.helpers.palazzo import cards, move_cards, take_tiles, tile
-
     state = GAME.new_game(2, {}, 3)
     a = state["active"]
     b = 1 - a
@@ -145,16 +153,3 @@ def test_the_bot_never_bids_more_than_the_lot_is_worth_to_it() -> None:
     state = GAME.apply(state, a, "auction")
     action = palazzo_bot(GAME.view(state, b), 1)
     assert action == "pass"  # a lone floor-5 tile is worth nothing to an empty city
-
-
-def test_the_bot_plays_only_offered_moves_from_its_view() -> None:
-    from tests.helpers.playout import is_offered
-
-    rng = random.Random(5)
-    for seed in range(6):
-        state = GAME.new_game(3, {}, seed)
-        while GAME.to_act(state):
-            (seat,) = GAME.to_act(state)
-            action = palazzo_bot(GAME.view(state, seat), rng.getrandbits(30))
-            assert is_offered(GAME.choices(state, seat), action), action
-            state = GAME.apply(state, seat, action)

@@ -22,10 +22,11 @@ from tests.service.test_timers import (
     member_waiting,
     move,
     started,
-    tables,
+    table_clock,
+    table_seed,
 )
 
-__all__ = ["tables"]  # the fixture (seeded like the timer tests)
+__all__ = ["table_clock", "table_seed"]  # the fixtures: games dealt and timed as the timer tests'
 
 
 async def refused(key: str, request: Awaitable[Any]) -> TableError:

@@ -4,7 +4,6 @@ replacing players, pausing, and timers that survive a restart. Nothing here touc
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -28,8 +27,15 @@ NAMES = {ANN: "Ann", BEN: "Ben", CAS: "Cas", DEE: "Dee"}
 
 
 @pytest.fixture
-def tables(store: Store, clock: FakeClock) -> Tables:
-    return Tables(store, new_seed=itertools.count(500).__next__, clock=clock)
+def table_seed() -> int:
+    """This module's games are dealt from seeds 500, 501, ..."""
+    return 500
+
+
+@pytest.fixture
+def table_clock(clock: FakeClock) -> FakeClock:
+    """The service runs on the hand-moved clock."""
+    return clock
 
 
 async def started(

@@ -5,7 +5,6 @@ game's bot finishes the whole turn for the seat, which counts as one auto-moved 
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -25,8 +24,15 @@ NAMES = {ANN: "Ann", BEN: "Ben", CAS: "Cas"}
 
 
 @pytest.fixture
-def tables(store: Store, clock: FakeClock) -> Tables:
-    return Tables(store, new_seed=itertools.count(700).__next__, clock=clock)
+def table_seed() -> int:
+    """This module's games are dealt from seeds 700, 701, ..."""
+    return 700
+
+
+@pytest.fixture
+def table_clock(clock: FakeClock) -> FakeClock:
+    """The service runs on the hand-moved clock."""
+    return clock
 
 
 async def started(tables: Tables, game: str, **timing: int) -> Step:
