@@ -89,7 +89,7 @@ def check_exchange_choices_complete(state: State) -> None:
 
 def step_counts_one(game: Game, before: State, after: State, seat: int, action: str) -> None:
     """Every action moves the step counter on by one."""
-    assert after["step"] == before["step"] + 1
+    assert after["applied"] == before["applied"] + 1
 
 
 def run(players: int, seed: int, mover: Mover, **options: str) -> Playout:

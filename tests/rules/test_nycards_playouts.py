@@ -82,7 +82,7 @@ def turn_label_changes_when_the_turn_passes(
 ) -> None:
     """The step counter moves on by one; the turn label changes exactly when the turn passes
     (not after an action that leaves a payment pending or earns an extra action)."""
-    assert after["step"] == before["step"] + 1
+    assert after["applied"] == before["applied"] + 1
     same_turn = game.turn(after) == game.turn(before)
     assert after["phase"] == "over" or same_turn == (
         after["current"] == seat

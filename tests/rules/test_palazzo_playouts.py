@@ -80,7 +80,7 @@ def turn_label_changes_with_the_decider(
 ) -> None:
     """The step counter moves on by one; the turn label changes exactly when another seat must
     decide or a new turn begins."""
-    assert after["step"] == before["step"] + 1
+    assert after["applied"] == before["applied"] + 1
     if after["phase"] != "over":
         new_round = after["actor"] != before["actor"] or after["turn_no"] != before["turn_no"]
         assert (game.turn(after) != game.turn(before)) == new_round, action
