@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from db.store import Store
-from service.tables import Tables
+from service.tables import TableService
 from tests.reliability.fakes import FakeBot
 from tests.reliability.figures import FIGURES
 
@@ -23,12 +23,12 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 
 @pytest.fixture
-def tables(store: Store) -> Tables:
-    return Tables(store, new_seed=itertools.count(4_242).__next__)
+def tables(store: Store) -> TableService:
+    return TableService(store, new_seed=itertools.count(4_242).__next__)
 
 
 @pytest.fixture
-def bot(store: Store, tables: Tables) -> FakeBot:
+def bot(store: Store, tables: TableService) -> FakeBot:
     return FakeBot(store, tables)
 
 

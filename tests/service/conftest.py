@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from db.store import Store
-from service.tables import Tables
-from service.timers import TimerService
+from service.deadlines import Deadlines
+from service.tables import TableService
 from tests.helpers.clock import FakeClock
 
 
@@ -33,5 +33,5 @@ async def store(db_path: Path) -> AsyncIterator[Store]:
 
 
 @pytest.fixture
-def timers(tables: Tables) -> TimerService:
-    return TimerService(tables)
+def timers(tables: TableService) -> Deadlines:
+    return tables.deadlines

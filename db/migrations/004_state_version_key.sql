@@ -1,0 +1,2 @@
+-- Placeholder keeping the migration numbers without gaps on this branch; the real 004 comes
+-- from another branch at merge and replaces this file.
