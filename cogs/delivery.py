@@ -150,10 +150,15 @@ async def turn_notices(bot: TavoloBot, record: GameRecord, seats: list[int]) -> 
     notices = {}
     for seat, user in users.items():
         notice = chosen.get(user, "mention") if user is not None else "mention"
-        if notice == "dm" and await bot.store.has_flag(record.id, DM_CLOSED_FLAG, user):
+        if notice == "dm" and user is not None and await closed_dms(bot, record, user):
             notice = "mention"
         notices[seat] = notice
     return notices
+
+
+async def closed_dms(bot: TavoloBot, record: GameRecord, user_id: int) -> bool:
+    """Whether a player was told in this game that their DMs are closed."""
+    return await bot.store.has_flag(record.id, DM_CLOSED_FLAG, user_id)
 
 
 async def dm_channel(bot: TavoloBot, user_id: int) -> discord.PartialMessageable:
@@ -215,7 +220,7 @@ async def warn_dm_closed(
 ) -> None:
     """Tell a player in the game's channel that their DMs are closed and where to look instead,
     once per game: the notice is remembered in the store, so a restart does not repeat it."""
-    if await bot.store.has_flag(record.id, DM_CLOSED_FLAG, user_id):
+    if await closed_dms(bot, record, user_id):
         return
     text = t("dm.closed", locale, user=f"<@{user_id}>")
     try:
