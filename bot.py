@@ -20,7 +20,7 @@ from discord.ext import commands
 from cogs.common import command_failed
 from config import MissingSetting, Settings
 from db.store import Store
-from service.tables import Tables
+from service.tables import TableService
 from service.timing import Clock, utc_now
 
 log = logging.getLogger("tavolo")
@@ -71,7 +71,7 @@ class TavoloBot(commands.Bot):
         )
         self.settings = settings
         self.store = store
-        self.tables = Tables(store, new_seed=new_seed, clock=clock)
+        self.tables = TableService(store, new_seed=new_seed, clock=clock)
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
 
     async def setup_hook(self) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from db.store import Store
-from service.tables import Tables
+from service.tables import TableService
 from service.timing import Clock, utc_now
 from tests.helpers.clock import FakeClock
 
@@ -59,6 +59,6 @@ def table_clock() -> Clock:
 
 
 @pytest.fixture
-def tables(store: Store, new_seed: Callable[[], int], table_clock: Clock) -> Tables:
+def tables(store: Store, new_seed: Callable[[], int], table_clock: Clock) -> TableService:
     """The table service on `store`, dealing games from `new_seed`, timed by `table_clock`."""
-    return Tables(store, new_seed=new_seed, clock=table_clock)
+    return TableService(store, new_seed=new_seed, clock=table_clock)

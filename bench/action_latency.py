@@ -24,27 +24,27 @@ from db.records import GameRecord
 from db.store import Store
 from rules.registry import get_game
 from service.errors import TableError
-from service.tables import Tables
+from service.tables import TableService
 
 GAME = get_game("money")
 PLAYERS = 4
 
 
-async def open_games(tables: Tables, count: int) -> list[int]:
+async def open_games(tables: TableService, count: int) -> list[int]:
     """`count` running Money games of four members each (user ids 1..4 in channel = game)."""
     ids = []
     for channel in range(1, count + 1):
-        record = await tables.open_lobby(
+        record = await tables.lobby.open(
             guild_id=1, channel_id=channel, game_id="money", host_id=1, host_name="p1"
         )
         for user in range(2, PLAYERS + 1):
-            record = await tables.join(record.id, user, f"p{user}")
-        await tables.start(record.id, 1)
+            record = await tables.lobby.join(record.id, user, f"p{user}")
+        await tables.lobby.start(record.id, 1)
         ids.append(record.id)
     return ids
 
 
-async def one_action(tables: Tables, game_id: int, rng: random.Random) -> bool:
+async def one_action(tables: TableService, game_id: int, rng: random.Random) -> bool:
     """A member of the game plays a legal move; the board is built, drawn and encoded."""
     record: GameRecord = await tables.game(game_id)
     if record.status != "running" or not record.waiting:
@@ -53,7 +53,7 @@ async def one_action(tables: Tables, game_id: int, rng: random.Random) -> bool:
     # The member's decision is not the bot's work: a uniformly chosen legal move stands for it.
     action = random_action(GAME, record.state, seat, rng)
     try:
-        step = await tables.act(game_id, seat + 1, action, since=record.waiting[seat])
+        step = await tables.play.move(game_id, seat + 1, action, since=record.waiting[seat])
     except TableError:
         return False
     out = board(step.record, "en", step.events, step.newly_waiting)
@@ -62,7 +62,9 @@ async def one_action(tables: Tables, game_id: int, rng: random.Random) -> bool:
     return True
 
 
-async def offered_load(tables: Tables, ids: list[int], rate: float, seconds: float) -> list[float]:
+async def offered_load(
+    tables: TableService, ids: list[int], rate: float, seconds: float
+) -> list[float]:
     """Latencies (s) of actions arriving `rate` per second for `seconds`."""
     rng = random.Random(1)
     latencies: list[float] = []
@@ -81,7 +83,9 @@ async def offered_load(tables: Tables, ids: list[int], rate: float, seconds: flo
     return latencies
 
 
-async def saturation(tables: Tables, ids: list[int], seconds: float, workers: int = 8) -> float:
+async def saturation(
+    tables: TableService, ids: list[int], seconds: float, workers: int = 8
+) -> float:
     """Actions completed per second by `workers` concurrent players acting back to back."""
     done = 0
     stop = time.perf_counter() + seconds
@@ -101,7 +105,7 @@ async def saturation(tables: Tables, ids: list[int], seconds: float, workers: in
 async def bench(games: int, rate: float, seconds: float) -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(str(Path(folder) / "bench.db"))
-        tables = Tables(store, new_seed=iter(range(1, 10**9)).__next__)
+        tables = TableService(store, new_seed=iter(range(1, 10**9)).__next__)
         ids = await open_games(tables, games)
         latencies = await offered_load(tables, ids, rate, seconds)
         throughput = await saturation(tables, ids, seconds)

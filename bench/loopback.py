@@ -30,7 +30,7 @@ from pathlib import Path
 from bench.common import percentile, print_table
 from db.store import Store
 from rules.registry import get_game
-from service.tables import Tables
+from service.tables import TableService
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.channels import FakeChannel
 from tests.fakediscord.interactions import APPLICATION_COMMAND, InteractionResult, NoResponse
@@ -55,9 +55,9 @@ async def prepare(
 ) -> None:
     """Running Money games in `chans`, then finished copies until `stored` games exist."""
     store = await Store.open(str(path))
-    tables = Tables(store, new_seed=iter(range(1, 10**9)).__next__)
+    tables = TableService(store, new_seed=iter(range(1, 10**9)).__next__)
     for chan in chans:
-        record = await tables.open_lobby(
+        record = await tables.lobby.open(
             guild_id=guild_id,
             channel_id=chan.id,
             game_id="money",
@@ -65,8 +65,8 @@ async def prepare(
             host_name=users[0].username,
         )
         for user in users[1:]:
-            record = await tables.join(record.id, user.id, user.username)
-        await tables.start(record.id, users[0].id)
+            record = await tables.lobby.join(record.id, user.id, user.username)
+        await tables.lobby.start(record.id, users[0].id)
     await store.close()
     with sqlite3.connect(path) as db:  # finished copies, in bulk
         copy = 0

@@ -86,7 +86,7 @@ def status_line(record: GameRecord, locale: str | None) -> str:
 
 
 def note_line(record: GameRecord, note: dict[str, Any], locale: str | None) -> str:
-    """A table event that is not a move of the game (see `service.tables.Step.notes`)."""
+    """A table event that is not a move of the game (see `service.change.TableChange.notes`)."""
     kind, seat = note["type"], note.get("seat", 0)
     name = note.get("name") or (record.seats[seat].name if seat < len(record.seats) else "?")
     user = record.seats[seat].user_id if seat < len(record.seats) else None

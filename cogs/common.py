@@ -20,7 +20,7 @@ from render.png import encode
 
 if TYPE_CHECKING:
     from bot import TavoloBot
-    from service.tables import Tables
+    from service.tables import TableService
 
 log = logging.getLogger("tavolo.cogs")
 
@@ -50,7 +50,7 @@ def relative_time(moment: datetime) -> str:
     return f"<t:{int(moment.timestamp())}:R>"
 
 
-def tables(interaction: discord.Interaction) -> Tables:
+def tables(interaction: discord.Interaction) -> TableService:
     """The table service of the bot that received the interaction."""
     return interaction.client.tables  # type: ignore[attr-defined]
 

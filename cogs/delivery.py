@@ -15,8 +15,7 @@ from cogs.board import Outgoing, board, hand_panel, lobby, note_line, scoring_po
 from cogs.common import png_file
 from db.records import GameRecord
 from i18n import t
-from service.tables import Step
-from service.timers import TimerService
+from service.change import TableChange
 from service.timing import wants_dm, wants_mention
 
 if TYPE_CHECKING:
@@ -24,6 +23,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tavolo.delivery")
 DM_CLOSED = 50007
+DM_CLOSED_FLAG = "dm_closed"  # a game's flag: the player was told their DMs are closed
 UNKNOWN_CHANNEL = 10003
 
 
@@ -86,7 +86,7 @@ def channel_unknown(exc: discord.HTTPException) -> bool:
 
 async def end_without_channel(bot: TavoloBot, channel_id: int) -> None:
     """Abort the active game of a channel (or thread) that was deleted, if it has one."""
-    ended = await bot.tables.channel_gone(channel_id)
+    ended = await bot.tables.lobby.channel_gone(channel_id)
     if ended is not None:
         log.warning("the channel of game %s is gone; the game is aborted", ended.id)
 
@@ -121,7 +121,7 @@ async def redraw_lobby(bot: TavoloBot, record: GameRecord, locale: str | None) -
         log.info("could not redraw the lobby of game %s", record.id)
 
 
-async def after_step(bot: TavoloBot, step: Step, locale: str | None) -> None:
+async def after_step(bot: TavoloBot, step: TableChange, locale: str | None) -> None:
     """Tell Discord what a committed step did: one board post, then the changed hands by DM.
 
     The players who must now act are told once, as each of them asked (`/settings`): a mention
@@ -146,14 +146,19 @@ async def turn_notices(bot: TavoloBot, record: GameRecord, seats: list[int]) -> 
     """How each of these members' seats is told it is their turn (`mention`, `dm`, `both`).
     Someone who asked for DMs but whose DMs are known to be closed is mentioned instead."""
     users = {s: record.seats[s].user_id for s in seats if not record.seats[s].bot}
-    chosen = await TimerService(bot.tables).notices(u for u in users.values() if u is not None)
+    chosen = await bot.tables.notices.of(u for u in users.values() if u is not None)
     notices = {}
     for seat, user in users.items():
         notice = chosen.get(user, "mention") if user is not None else "mention"
-        if notice == "dm" and await bot.store.get_message(record.id, f"dm_closed:{user}"):
+        if notice == "dm" and user is not None and await closed_dms(bot, record, user):
             notice = "mention"
         notices[seat] = notice
     return notices
+
+
+async def closed_dms(bot: TavoloBot, record: GameRecord, user_id: int) -> bool:
+    """Whether a player was told in this game that their DMs are closed."""
+    return await bot.store.has_flag(record.id, DM_CLOSED_FLAG, user_id)
 
 
 async def dm_channel(bot: TavoloBot, user_id: int) -> discord.PartialMessageable:
@@ -215,15 +220,14 @@ async def warn_dm_closed(
 ) -> None:
     """Tell a player in the game's channel that their DMs are closed and where to look instead,
     once per game: the notice is remembered in the store, so a restart does not repeat it."""
-    kind = f"dm_closed:{user_id}"
-    if await bot.store.get_message(record.id, kind) is not None:
+    if await closed_dms(bot, record, user_id):
         return
     text = t("dm.closed", locale, user=f"<@{user_id}>")
     try:
-        message = await bot.get_partial_messageable(record.channel_id).send(
+        await bot.get_partial_messageable(record.channel_id).send(
             text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])
         )
     except discord.HTTPException:
         log.warning("could not tell game %s's channel that a DM failed", record.id)
         return
-    await bot.store.set_message(record.id, kind, record.channel_id, message.id)
+    await bot.store.set_flag(record.id, DM_CLOSED_FLAG, user_id)

@@ -20,7 +20,6 @@ from i18n import t
 from rules.errors import RuleError
 from rules.registry import GAMES
 from service.errors import TableError
-from service.timers import TimerService
 from service.timing import MAX_AUTO_MOVES, MAX_HOURS
 
 log = logging.getLogger("tavolo.lobby")
@@ -60,7 +59,7 @@ class Lobby(commands.Cog):
     ) -> None:
         locale = user_locale(interaction)
         try:
-            record = await tables(interaction).open_lobby(
+            record = await tables(interaction).lobby.open(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id or 0,
                 game_id=game.value,
@@ -99,7 +98,7 @@ class Lobby(commands.Cog):
         try:
             record = await service.channel_game(interaction.channel_id or 0)
             if op == "join":
-                record = await service.join(
+                record = await service.lobby.join(
                     record.id, interaction.user.id, display_name(interaction)
                 )
             elif op == "leave":
@@ -116,7 +115,7 @@ class Lobby(commands.Cog):
                     await after_step(self.bot, step, here)  # type: ignore[arg-type]
                     return
             else:
-                starting = service.start(record.id, interaction.user.id)
+                starting = service.lobby.start(record.id, interaction.user.id)
                 step = await in_time(interaction, starting, ephemeral=False)
                 await respond(interaction, t("lobby.started", here), ephemeral=False)
                 await redraw_lobby(self.bot, step.record, here)  # type: ignore[arg-type]
@@ -163,7 +162,7 @@ class Lobby(commands.Cog):
             await interaction.response.send_message(embed=out.embed, view=out.view, ephemeral=True)
             return
         out = board(record, locale)
-        details = status_details(await TimerService(tables(interaction)).summary(record), locale)
+        details = status_details(await tables(interaction).overview.summary(record), locale)
         await interaction.response.send_message(
             f"{out.content}\n{details}"[:2000],
             files=await files_of(out),
@@ -181,7 +180,7 @@ class Lobby(commands.Cog):
         service = tables(interaction)
         try:
             record = await service.channel_game(interaction.channel_id or 0)
-            record = await service.abort(
+            record = await service.lobby.abort(
                 record.id, interaction.user.id, manager=is_manager(interaction)
             )
         except TableError as err:

@@ -34,17 +34,17 @@ async def press_lobby(interaction: Interaction, game_id: int, op: str) -> None:
         if interaction.channel_id != record.channel_id:
             raise TableError("error.wrong_channel")
         if op == "join":
-            record = await service.join(game_id, user, display_name(interaction))
+            record = await service.lobby.join(game_id, user, display_name(interaction))
         elif op == "leave":  # bots may play on at once (slow: see `in_time`)
             record = (
                 await in_time(interaction, service.leave(game_id, user), ephemeral=True)
             ).record
         elif op == "bot":
-            record = await service.add_bot(game_id, user)
+            record = await service.lobby.add_bot(game_id, user)
         elif op == "unbot":
-            record = await service.remove_bot(game_id, user)
+            record = await service.lobby.remove_bot(game_id, user)
         else:
-            step = await in_time(interaction, service.start(game_id, user), ephemeral=True)
+            step = await in_time(interaction, service.lobby.start(game_id, user), ephemeral=True)
     except (TableError, RuleError) as err:
         await reply(interaction, err.message(locale))
         return

@@ -13,7 +13,7 @@ from discord.ext import commands
 from cogs.common import relative_time, tables, user_locale
 from i18n import t
 from rules.registry import get_game
-from service.timers import TableSummary, TimerService
+from service.overview import TableSummary
 from service.timing import MAX_REMINDERS, Timing
 
 Interaction = discord.Interaction[Any]
@@ -116,7 +116,7 @@ class Overview(commands.Cog):
     @app_commands.guild_only()
     async def games(self, interaction: Interaction) -> None:
         locale = user_locale(interaction)
-        summaries = await TimerService(tables(interaction)).overview(interaction.guild_id)
+        summaries = await tables(interaction).overview.server(interaction.guild_id)
         await interaction.response.send_message(
             overview_text(summaries, locale),
             ephemeral=True,

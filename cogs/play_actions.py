@@ -1,6 +1,6 @@
 """What happens when a player presses a move button, opens their hand, or drafts and confirms a
-pick. Each checks the clicker and the component against the stored game, acts through the table
-service (which commits), and only then answers Discord."""
+pick. Each has the table service check the clicker and the component against the stored game
+and act (it commits), maps a refusal to its reply, and only then answers Discord."""
 
 from __future__ import annotations
 
@@ -18,56 +18,58 @@ from db.records import GameRecord
 from i18n import t
 from rules.errors import RuleError
 from rules.registry import get_game
-from service.errors import TableError
+from service.errors import OtherSeat, TableError
 
 log = logging.getLogger("tavolo.play")
 Interaction = discord.Interaction[Any]
 
 
+def refusal(interaction: Interaction, err: TableError) -> str:
+    """The words of a refused click: the service's reason, except that a component of another
+    seat is "not your panel" in a DM and "not your turn" in a channel."""
+    if isinstance(err, OtherSeat) and interaction.guild_id is None:
+        err = TableError("error.not_your_panel")
+    return err.message(user_locale(interaction))
+
+
+def click_channel(interaction: Interaction) -> int | None:
+    """The channel a component was used in, for the service's check (None: a DM)."""
+    return interaction.channel_id if interaction.guild_id is not None else None
+
+
 async def load_for(
     interaction: Interaction, game_id: int, seat: int | None = None
 ) -> GameRecord | None:
-    """The game of a component, after checking the clicker may use it; None (and an ephemeral
-    reason) otherwise. A component in a server channel must belong to that channel's game."""
-    locale = user_locale(interaction)
+    """The game of a component, if the clicker may use it (`Play.clicked`); None (and an
+    ephemeral reason) otherwise."""
     try:
-        record = await tables(interaction).game(game_id)
+        return await tables(interaction).play.clicked(
+            game_id, interaction.user.id, seat=seat, channel_id=click_channel(interaction)
+        )
     except TableError as err:
-        await reply(interaction, err.message(locale))
+        await reply(interaction, refusal(interaction, err))
         return None
-    if interaction.guild_id is not None and interaction.channel_id != record.channel_id:
-        await reply(interaction, TableError("error.wrong_channel").message(locale))
-        return None
-    own = record.seat_of(interaction.user.id)
-    if own is None:
-        await reply(interaction, TableError("error.not_seated").message(locale))
-        return None
-    if seat is not None and own != seat:
-        key = "error.not_your_panel" if interaction.guild_id is None else "error.not_your_turn"
-        await reply(interaction, TableError(key).message(locale))
-        return None
-    return record
 
 
 async def load_current(
     interaction: Interaction, game_id: int, seat: int, since: int
 ) -> GameRecord | None:
-    """`load_for`, and the seat must still be waiting since `since` (a component of the board
-    or panel it was shown); None (and "this board has changed") otherwise."""
-    record = await load_for(interaction, game_id, seat)
-    if record is None:
+    """The game of a seat's component made at waiting version `since`, if the clicker may use it
+    and the seat still waits since then (`Play.current`); None (and the reason) otherwise."""
+    try:
+        return await tables(interaction).play.current(
+            game_id, interaction.user.id, seat, since, channel_id=click_channel(interaction)
+        )
+    except TableError as err:
+        await reply(interaction, refusal(interaction, err))
         return None
-    if record.status != "running" or record.waiting.get(seat) != since:
-        await reply(interaction, TableError("error.stale").message(user_locale(interaction)))
-        return None
-    return record
 
 
 async def act(interaction: Interaction, record: GameRecord, action: str, since: int | None) -> bool:
     """Play an action; on success the step is delivered after the answer. False if refused."""
     locale = user_locale(interaction)
     try:
-        work = tables(interaction).act(record.id, interaction.user.id, action, since=since)
+        work = tables(interaction).play.move(record.id, interaction.user.id, action, since=since)
         step = await in_time(interaction, work, ephemeral=True)
     except (TableError, RuleError) as err:
         await reply(interaction, err.message(locale))

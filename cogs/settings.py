@@ -11,7 +11,6 @@ from discord.ext import commands
 from cogs.common import reply, tables, user_locale
 from i18n import t
 from service.errors import TableError
-from service.timers import TimerService
 from service.timing import NOTICES
 
 Interaction = discord.Interaction[Any]
@@ -34,15 +33,15 @@ class PlayerSettings(commands.Cog):
         self, interaction: Interaction, notice: app_commands.Choice[str] | None = None
     ) -> None:
         locale = user_locale(interaction)
-        service = TimerService(tables(interaction))
+        notices = tables(interaction).notices
         user = interaction.user.id
         try:
             if notice is not None:
-                await service.set_notice(user, notice.value)
+                await notices.choose(user, notice.value)
         except TableError as err:
             await reply(interaction, err.message(locale))
             return
-        current = (await service.notices([user]))[user]
+        current = (await notices.of([user]))[user]
         key = "settings.saved" if notice is not None else "settings.current"
         await reply(interaction, t(key, locale, notice=t(f"settings.notice.{current}", locale)))
 

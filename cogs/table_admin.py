@@ -16,8 +16,8 @@ from cogs.lobby_actions import display_name
 from cogs.overview import timing_text
 from db.records import NO_HOST
 from i18n import t
+from service.change import TableChange
 from service.errors import TableError
-from service.tables import Step
 from service.timing import Timing
 
 log = logging.getLogger("tavolo.admin")
@@ -33,7 +33,7 @@ async def change_timing(interaction: Interaction, **changes: Any) -> None:
     try:
         record = await service.channel_game(interaction.channel_id or 0)
         if wanted:
-            record = await service.configure(
+            record = await service.deadlines.configure(
                 record.id, interaction.user.id, manager=is_manager(interaction), **wanted
             )
     except TableError as err:
@@ -56,7 +56,7 @@ async def pause(interaction: Interaction, paused: bool) -> None:
     service = tables(interaction)
     try:
         record = await service.channel_game(interaction.channel_id or 0)
-        record = await service.configure(
+        record = await service.deadlines.configure(
             record.id, interaction.user.id, manager=is_manager(interaction), paused=paused
         )
     except TableError as err:
@@ -77,7 +77,7 @@ async def replace(interaction: Interaction, seat: int, member: discord.Member | 
     newcomer = None if member is None else (member.id, member.display_name[:32])
     try:
         record = await service.channel_game(interaction.channel_id or 0)
-        replacing = service.replace(
+        replacing = service.seats.replace(
             record.id, interaction.user.id, seat - 1, newcomer, manager=is_manager(interaction)
         )
         step = await in_time(interaction, replacing, ephemeral=True)
@@ -88,7 +88,7 @@ async def replace(interaction: Interaction, seat: int, member: discord.Member | 
     await after_step(interaction.client, step, channel_locale(interaction.client, interaction))
 
 
-def left_text(step: Step, name: str, locale: str | None) -> str:
+def left_text(step: TableChange, name: str, locale: str | None) -> str:
     """What the channel learns when `name` leaves a running game: a bot has the seat, and who
     hosts the game now if they were its host."""
     host = step.record.host_id
@@ -105,7 +105,7 @@ async def rejoin(interaction: Interaction) -> None:
     service = tables(interaction)
     try:
         record = await service.channel_game(interaction.channel_id or 0)
-        rejoining = service.rejoin(record.id, interaction.user.id, display_name(interaction))
+        rejoining = service.seats.rejoin(record.id, interaction.user.id, display_name(interaction))
         step = await in_time(interaction, rejoining, ephemeral=True)
     except TableError as err:
         await reply(interaction, err.message(locale))

@@ -16,7 +16,7 @@ from cogs.common import guild_locale, relative_time
 from cogs.delivery import after_step, channel_unknown, dm_hand, end_without_channel, turn_notices
 from i18n import t
 from rules.registry import get_game
-from service.timers import Reminder, Tick, TimerService
+from service.deadlines import Reminder, Tick
 from service.timing import MAX_REMINDERS, wants_dm, wants_mention
 
 if TYPE_CHECKING:
@@ -54,9 +54,9 @@ class TimerLoop(commands.Cog):
     async def run_once(self) -> Tick:
         """One check: do what is due now (committed), then deliver it. One check at a time."""
         async with self._lock:
-            tick = await TimerService(self.bot.tables).tick()
-            for step in tick.steps:
-                await after_step(self.bot, step, guild_locale(self.bot, step.record.guild_id))
+            tick = await self.bot.tables.deadlines.tick()
+            for change in tick.changes:
+                await after_step(self.bot, change, guild_locale(self.bot, change.record.guild_id))
             for reminder in tick.reminders:
                 await self.remind(reminder)
             return tick

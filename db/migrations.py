@@ -25,7 +25,9 @@ def migration_files() -> list[tuple[int, Path]]:
 async def migrate(conn: aiosqlite.Connection) -> int:
     """Apply the migrations newer than the database's `user_version`; return the new version."""
     async with conn.execute("PRAGMA user_version") as cur:
-        (current,) = await cur.fetchone()
+        row = await cur.fetchone()
+    assert row is not None  # PRAGMA user_version always answers one row
+    current = int(row[0])
     for number, path in migration_files():
         if number <= current:
             continue

@@ -1,8 +1,10 @@
-"""Plain records the store hands out: a seat, a game row, an action log entry, a turn timer."""
+"""Plain records the store hands out or takes: a seat, a game row, an action log entry, a turn
+timer, and the turn clocks a write leaves behind."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 ACTIVE = ("lobby", "running")
@@ -101,3 +103,20 @@ class TurnTimer:
     sent_count: int = 0
     last_sent_at: str | None = None
     deadline_moved: bool = False
+
+
+@dataclass(frozen=True)
+class TurnClocks:
+    """The turn timers a write leaves, as the service's turn clock decided them
+    (`service/turn_clock.py`); the store applies them in the same transaction.
+
+    Every seat in `waiting` (seat -> the version since which it waits) has a timer for that
+    version afterwards: a timer it already had for that version goes on, and so does the timer
+    of a `carried` seat (it follows the seat to its new version); the others start at `at`.
+    Seats not in `waiting` lose their timers. `deadline_moved`: that seat's timer notes that the
+    deadline has moved for it in this wait. `at` is also the time of the write."""
+
+    waiting: dict[int, int]
+    at: datetime
+    carried: frozenset[int] = frozenset()
+    deadline_moved: int | None = None

@@ -10,14 +10,14 @@ import asyncio
 import hashlib
 import json
 import sqlite3
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
 import aiosqlite
 
 from db.migrations import migrate
-from db.records import ActionRecord, GameRecord, Seat, TurnTimer
+from db.records import ActionRecord, GameRecord, Seat, TurnClocks, TurnTimer
 
 
 class StoreError(Exception):
@@ -50,13 +50,22 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 
+def _seats(seats: Iterable[Seat]) -> str:
+    return _dumps([s.to_json() for s in seats])
+
+
+def _seat_map(by_seat: dict[int, int]) -> str:
+    """A {seat: number} map as stored (JSON keys are text)."""
+    return _dumps({str(k): v for k, v in by_seat.items()})
+
+
 _COLUMNS = (
     "id, guild_id, channel_id, game, status, host_id, seats, options, seed, state, waiting, "
     "version, created_at, updated_at, timing, auto_moves"
 )
 
 
-def _record(row: aiosqlite.Row | tuple) -> GameRecord:
+def _record(row: aiosqlite.Row | tuple[Any, ...]) -> GameRecord:
     (
         gid,
         guild,
@@ -95,7 +104,7 @@ def _record(row: aiosqlite.Row | tuple) -> GameRecord:
     )
 
 
-def _timer(row: aiosqlite.Row | tuple) -> TurnTimer:
+def _timer(row: aiosqlite.Row | tuple[Any, ...]) -> TurnTimer:
     game_id, seat, since, started, sent, last, moved = row
     return TurnTimer(game_id, seat, since, started, sent, last, bool(moved))
 
@@ -187,7 +196,7 @@ class Store:
     async def active_games(self, guild_id: int | None = None) -> list[GameRecord]:
         """Every lobby or running game (of one server when `guild_id` is given), oldest first."""
         sql = f"SELECT {_COLUMNS} FROM games WHERE status IN ('lobby', 'running')"
-        params: tuple = ()
+        params: tuple[int, ...] = ()
         if guild_id is not None:
             sql += " AND guild_id = ?"
             params = (guild_id,)
@@ -226,7 +235,7 @@ class Store:
                         channel_id,
                         game,
                         host_id,
-                        _dumps([s.to_json() for s in seats]),
+                        _seats(seats),
                         _dumps(options),
                         stamp,
                         stamp,
@@ -235,70 +244,140 @@ class Store:
             except aiosqlite.IntegrityError as exc:
                 raise ChannelBusy(channel_id) from exc
             game_id = cur.lastrowid
+        assert game_id is not None
         record = await self.get_game(game_id)
         assert record is not None
         return record
 
-    async def update(
+    async def save_seats(
+        self,
+        game_id: int,
+        expected_version: int,
+        seats: Iterable[Seat],
+        *,
+        host_id: int | None = None,
+    ) -> GameRecord:
+        """New seats (a lobby's join, bots, leave; a seat handed to a bot during play), and a
+        new host when `host_id` is given. Waits and turn timers are left as they are."""
+        columns: dict[str, Any] = {"seats": _seats(seats)}
+        if host_id is not None:
+            columns["host_id"] = host_id
+        return await self._save(game_id, expected_version, columns)
+
+    async def start_game(
         self,
         game_id: int,
         expected_version: int,
         *,
-        status: str | None = None,
-        host_id: int | None = None,
-        seats: Iterable[Seat] | None = None,
-        options: dict[str, str] | None = None,
-        seed: int | None = None,
-        state: dict[str, Any] | None = None,
-        waiting: dict[int, int] | None = None,
-        action: tuple[int, int | None, str] | None = None,
-        timing: dict[str, Any] | None = None,
-        auto_moves: dict[int, int] | None = None,
-        at: datetime | None = None,
-        continuing: Collection[int] = (),
-        deadline_moved: int | None = None,
+        seed: int,
+        state: dict[str, Any],
+        clocks: TurnClocks,
     ) -> GameRecord:
-        """Change a game that is still at `expected_version`, and log `action` (seat, user, text).
+        """A lobby becomes a running game: its seed, its first state and its first waits."""
+        columns = {"status": "running", "seed": seed, "state": _dumps(state)}
+        return await self._save(game_id, expected_version, columns, clocks=clocks)
 
-        `at` is the time of the change (default: now). Setting `waiting` also sets the seats'
-        turn timers in the same transaction: a seat still waiting since the same version keeps
-        its timer, and so does a seat in `continuing` (its own extra action in the same turn:
-        the timer follows its new version); a seat newly waiting gets one started `at`, the
-        others lose theirs; a game that ends loses all of them. `deadline_moved` marks that
-        seat's timer: the deadline has moved for it in this wait.
+    async def save_move(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seat: int,
+        user_id: int | None,
+        action: str,
+        state: dict[str, Any],
+        finished: bool,
+        clocks: TurnClocks,
+        seats: Iterable[Seat] | None = None,
+        auto_moves: dict[int, int] | None = None,
+    ) -> GameRecord:
+        """One action applied: the new state (and the game `finished`, which stops every
+        timer), the new waits, the action logged as `seat`'s by `user_id` (None: a bot);
+        `seats` when a bot took a seat over, `auto_moves` when the counts changed."""
+        columns: dict[str, Any] = {"state": _dumps(state)}
+        if finished:
+            columns["status"] = "finished"
+        if seats is not None:
+            columns["seats"] = _seats(seats)
+        if auto_moves is not None:
+            columns["auto_moves"] = _seat_map(auto_moves)
+        return await self._save(
+            game_id,
+            expected_version,
+            columns,
+            clocks=clocks,
+            action=(seat, user_id, action),
+            ended=finished,
+        )
+
+    async def save_seat_change(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seats: Iterable[Seat],
+        auto_moves: dict[int, int],
+        clocks: TurnClocks,
+    ) -> GameRecord:
+        """A running game's seat has a new player: the seats, the auto-move counts and the
+        waits (the seat's wait restarts)."""
+        columns = {"seats": _seats(seats), "auto_moves": _seat_map(auto_moves)}
+        return await self._save(game_id, expected_version, columns, clocks=clocks)
+
+    async def set_timing(
+        self, game_id: int, expected_version: int, timing: dict[str, Any]
+    ) -> GameRecord:
+        """New timing settings (JSON, see `service/timing.py`)."""
+        return await self._save(game_id, expected_version, {"timing": _dumps(timing)})
+
+    async def abort_game(
+        self, game_id: int, expected_version: int, *, seats: Iterable[Seat] | None = None
+    ) -> GameRecord:
+        """End a lobby or running game without a result (with `seats`, when the last member
+        left a lobby); its turn timers go."""
+        columns: dict[str, Any] = {"status": "aborted"}
+        if seats is not None:
+            columns["seats"] = _seats(seats)
+        return await self._save(game_id, expected_version, columns, ended=True)
+
+    async def replace_state(
+        self, game_id: int, expected_version: int, state: dict[str, Any], clocks: TurnClocks
+    ) -> GameRecord:
+        """Put a running game in `state` with the waits of `clocks`, logging no action (a test
+        arranging a position, a repair)."""
+        return await self._save(game_id, expected_version, {"state": _dumps(state)}, clocks=clocks)
+
+    async def _save(
+        self,
+        game_id: int,
+        expected_version: int,
+        columns: dict[str, Any],
+        *,
+        clocks: TurnClocks | None = None,
+        action: tuple[int, int | None, str] | None = None,
+        ended: bool = False,
+    ) -> GameRecord:
+        """The one transaction of every game write: set `columns` (already stored form) of a
+        game still at `expected_version`, bump its version, log `action` (seat, user, text),
+        apply `clocks` (its waits and turn timers; its `at` is the time of the write, else now)
+        and drop every timer of a game that `ended`.
 
         Raises StaleVersion (nothing written) if the game is at another version, GameNotFound
         if there is no such game. Returns the game as saved, at `expected_version + 1`.
         """
-        sets = ["version = version + 1", "updated_at = ?"]
-        when = now() if at is None else stamp(at)
-        params: list[Any] = [when]
-        for column, value in (
-            ("status", status),
-            ("host_id", host_id),
-            ("seats", None if seats is None else _dumps([s.to_json() for s in seats])),
-            ("options", None if options is None else _dumps(options)),
-            ("seed", seed),
-            ("state", None if state is None else _dumps(state)),
-            (
-                "waiting",
-                None if waiting is None else _dumps({str(k): v for k, v in waiting.items()}),
-            ),
-            ("timing", None if timing is None else _dumps(timing)),
-            (
-                "auto_moves",
-                None if auto_moves is None else _dumps({str(k): v for k, v in auto_moves.items()}),
-            ),
-        ):
-            if value is not None:
-                sets.append(f"{column} = ?")
-                params.append(value)
+        when = now() if clocks is None else stamp(clocks.at)
+        values = dict(columns)
+        if clocks is not None:
+            values["waiting"] = _seat_map(clocks.waiting)
+        sets = ", ".join(
+            ["version = version + 1", "updated_at = ?", *(f"{name} = ?" for name in values)]
+        )
         async with self._write:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
                 cur = await self._conn.execute(
-                    f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
-                    (*params, game_id, expected_version),
+                    f"UPDATE games SET {sets} WHERE id = ? AND version = ?",
+                    (when, *values.values(), game_id, expected_version),
                 )
                 if cur.rowcount != 1:
                     exists = await self._exists(game_id)
@@ -310,14 +389,9 @@ class Store:
                         "VALUES (?, ?, ?, ?, ?, ?)",
                         (game_id, expected_version + 1, seat, user_id, text, when),
                     )
-                if waiting is not None:
-                    await self._set_turn_timers(game_id, waiting, when, continuing)
-                if deadline_moved is not None:
-                    await self._conn.execute(
-                        "UPDATE turn_timers SET deadline_moved = 1 WHERE game_id = ? AND seat = ?",
-                        (game_id, deadline_moved),
-                    )
-                if status is not None and status not in ("lobby", "running"):
+                if clocks is not None:
+                    await self._set_turn_timers(game_id, clocks)
+                if ended:
                     await self._conn.execute(
                         "DELETE FROM turn_timers WHERE game_id = ?", (game_id,)
                     )
@@ -329,18 +403,16 @@ class Store:
         assert record is not None
         return record
 
-    async def _set_turn_timers(
-        self, game_id: int, waiting: dict[int, int], when: str, continuing: Collection[int]
-    ) -> None:
-        """Inside an update: one timer per waiting seat, kept while it waits since the same
-        version, or moved to its new version for a seat whose turn goes on (`continuing`)."""
-        for seat in continuing:
+    async def _set_turn_timers(self, game_id: int, clocks: TurnClocks) -> None:
+        """Inside a write: the turn timers as `clocks` says (see `TurnClocks`)."""
+        waiting = clocks.waiting
+        for seat in clocks.carried:
             if seat in waiting:
                 await self._conn.execute(
                     "UPDATE turn_timers SET since_version = ? WHERE game_id = ? AND seat = ?",
                     (waiting[seat], game_id, seat),
                 )
-        current = _dumps({str(k): v for k, v in waiting.items()})
+        current = _seat_map(waiting)
         await self._conn.execute(
             "DELETE FROM turn_timers WHERE game_id = ? AND NOT EXISTS (SELECT 1 FROM "
             "json_each(?) AS w WHERE CAST(w.key AS INTEGER) = turn_timers.seat "
@@ -350,8 +422,13 @@ class Store:
         await self._conn.execute(
             "INSERT OR IGNORE INTO turn_timers (game_id, seat, since_version, started_at) "
             "SELECT ?, CAST(w.key AS INTEGER), w.value, ? FROM json_each(?) AS w",
-            (game_id, when, current),
+            (game_id, stamp(clocks.at), current),
         )
+        if clocks.deadline_moved is not None:
+            await self._conn.execute(
+                "UPDATE turn_timers SET deadline_moved = 1 WHERE game_id = ? AND seat = ?",
+                (game_id, clocks.deadline_moved),
+            )
 
     async def _rollback(self) -> None:
         """Roll back the transaction under way, unless SQLite already has (it does on some
@@ -383,16 +460,35 @@ class Store:
         )
         return (rows[0][0], rows[0][1]) if rows else None
 
+    # ------------------------------------------------------------ flags
+
+    async def set_flag(self, game_id: int, flag: str, user_id: int) -> None:
+        """Remember that `flag` holds for a user in a game (e.g. `dm_closed`: they were told
+        their DMs are closed); setting it again changes nothing."""
+        async with self._write:
+            await self._conn.execute(
+                "INSERT OR IGNORE INTO flags (game_id, flag, user_id) VALUES (?, ?, ?)",
+                (game_id, flag, user_id),
+            )
+
+    async def has_flag(self, game_id: int, flag: str, user_id: int) -> bool:
+        """Whether `flag` was set for this user in this game."""
+        rows = await self._read(
+            "SELECT 1 FROM flags WHERE game_id = ? AND flag = ? AND user_id = ?",
+            (game_id, flag, user_id),
+        )
+        return bool(rows)
+
     # ------------------------------------------------------------ forgetting a server
 
     async def forget_guild(
         self, guild_id: int, *, dry_run: bool = False, compact: bool = False
     ) -> dict[str, int]:
         """Delete one server's games and every row about them, in one transaction: each table
-        with a `game_id` column (action log, messages, turn timers, and any a later migration
-        adds), then the games. Returns the rows deleted per table; `dry_run` counts and rolls
-        back. `compact` then rewrites the file (VACUUM) so deleted rows leave no trace in it.
-        Per-user settings are not per server and are kept."""
+        with a `game_id` column (action log, messages, flags, turn timers, and any a later
+        migration adds), then the games. Returns the rows deleted per table; `dry_run` counts
+        and rolls back. `compact` then rewrites the file (VACUUM) so deleted rows leave no trace
+        in it. Per-user settings are not per server and are kept."""
         async with self._write:
             async with self._conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'games'"
@@ -433,8 +529,9 @@ class Store:
             "t.last_sent_at, t.deadline_moved FROM turn_timers AS t "
             "JOIN games AS g ON g.id = t.game_id "
         )
+        params: tuple[int, ...] = ()
         if game_id is None:
-            sql, params = sql + "WHERE g.status = 'running'", ()
+            sql += "WHERE g.status = 'running'"
         else:
             sql, params = sql + "WHERE t.game_id = ?", (game_id,)
         return [

@@ -14,7 +14,7 @@ from cogs.items import ALL_ITEMS
 from cogs.ui import ui_for
 from db.store import Store
 from rules.registry import get_game
-from service.tables import Tables
+from service.tables import TableService
 
 GAME = get_game("money")
 
@@ -25,20 +25,20 @@ async def played_records(
     """Steps of one game, one per member move (seat 0 is the member, the rest bots)."""
     game = get_game(game_id)
     store = await Store.open(str(tmp_path / "b.db"))
-    tables = Tables(store, new_seed=lambda: seed)
-    record = await tables.open_lobby(
+    tables = TableService(store, new_seed=lambda: seed)
+    record = await tables.lobby.open(
         guild_id=1, channel_id=5, game_id=game_id, host_id=10, host_name="Ann"
     )
     for _ in range(players - 1):
-        record = await tables.add_bot(record.id, 10)
-    step = await tables.start(record.id, 10)
+        record = await tables.lobby.add_bot(record.id, 10)
+    step = await tables.lobby.start(record.id, 10)
     steps = [step]
     for n in range(max_steps):
         record = step.record
         if record.status != "running":
             break
         action = game.bot_action(game.view(record.state, 0), n)
-        step = await tables.act(record.id, 10, action, since=record.waiting[0])
+        step = await tables.play.move(record.id, 10, action, since=record.waiting[0])
         steps.append(step)
     await store.close()
     return steps

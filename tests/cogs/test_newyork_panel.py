@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 import pytest
 
@@ -16,10 +17,11 @@ from cogs import board as boards
 from cogs import ids
 from cogs.items import HandButton, MoveButton, PickConfirm, PickSelect, StepButton
 from cogs.play_actions import confirm_pick, open_step, press_move
+from db.records import TurnClocks
 from i18n import t
 from rules.contract import State
 from rules.newyork.components import MONEY
-from service.tables import Tables
+from service.tables import TableService
 from tests.cogs.test_move_menus import assert_every_move_reachable, check_limits, record_of
 from tests.helpers.newyork import GAME, fresh, money, set_hand, set_market
 from tests.reliability.driving import seated_game
@@ -164,14 +166,14 @@ def new_seed() -> Callable[[], int]:
     return lambda: 4
 
 
-async def test_a_purchase_through_buy_and_pay_from_the_board(tables: Tables) -> None:
+async def test_a_purchase_through_buy_and_pay_from_the_board(tables: TableService) -> None:
     record = await seated_game(tables, "newyork", 1, [100, 101, 102])
     state = record.state
     assert state is not None
     seat = GAME.to_act(state)[0]
     arrange(state, seat, RICH)
-    record = await tables.store.update(
-        record.id, record.version, state=state, waiting={seat: record.version + 1}
+    record = await tables.store.replace_state(
+        record.id, record.version, state, TurnClocks({seat: record.version + 1}, datetime.now(UTC))
     )
     owner = record.seats[seat].user_id
     assert owner is not None

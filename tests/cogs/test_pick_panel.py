@@ -3,13 +3,14 @@
 New York card game: the board offers every take and "Buy…"; "Buy…" opens the panel on the
 yard slots the seat can afford, a slot then on its payments (exact first) and its currency's
 cards. Palazzo: the board offers take money, draw tiles (buy or auction) and "Rebuild…", then
-"Buy tiles…" beside the auction, where groups of 15 are offered as one option each. Step
+"Buy tiles…" beside the auction, where groups of 15 are offered as one option each. TableChange
 buttons answer only their seat, only while current.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 import discord
 import pytest
@@ -18,10 +19,10 @@ from cogs import board as boards
 from cogs import ids
 from cogs.items import HandButton, MoveButton, PickConfirm, PickSelect, StepButton
 from cogs.play_actions import change_pick, drafted, open_step
-from db.records import GameRecord
+from db.records import GameRecord, TurnClocks
 from i18n import t
 from rules.registry import get_game
-from service.tables import Tables
+from service.tables import TableService
 from tests.cogs.test_board import check_limits
 from tests.helpers import nycards as ny
 from tests.helpers import palazzo as pz
@@ -42,7 +43,7 @@ def new_seed() -> Callable[[], int]:
 
 
 async def with_state(
-    tables: Tables, game_id: str, arrange, channel: int = 1
+    tables: TableService, game_id: str, arrange, channel: int = 1
 ) -> tuple[GameRecord, int]:
     """A started game of three members whose state `arrange(state, seat)` rearranged for the
     seat to act; that seat waits from the saved version on."""
@@ -51,8 +52,8 @@ async def with_state(
     assert state is not None
     seat = get_game(game_id).to_act(state)[0]
     arrange(state, seat)
-    saved = await tables.store.update(
-        record.id, record.version, state=state, waiting={seat: record.version + 1}
+    saved = await tables.store.replace_state(
+        record.id, record.version, state, TurnClocks({seat: record.version + 1}, datetime.now(UTC))
     )
     return saved, seat
 
@@ -84,7 +85,7 @@ def labels(out: boards.Outgoing, kind: type) -> list[str]:
     return [c.item.label for c in items(out, kind)]
 
 
-async def test_nycards_board_offers_every_take_and_a_buy_button(tables: Tables) -> None:
+async def test_nycards_board_offers_every_take_and_a_buy_button(tables: TableService) -> None:
     record, seat = await with_state(tables, "nycards", buyer)
     since = record.waiting[seat]
     out = boards.board(record, "en")
@@ -98,7 +99,7 @@ async def test_nycards_board_offers_every_take_and_a_buy_button(tables: Tables) 
     assert items(out, HandButton)
 
 
-async def test_the_board_does_not_tell_whether_the_cards_can_pay(tables: Tables) -> None:
+async def test_the_board_does_not_tell_whether_the_cards_can_pay(tables: TableService) -> None:
     """The board is public: "Buy…" shows whatever the hand; the private panel then says that
     nothing can be paid, beside the takes."""
     rich, seat = await with_state(tables, "nycards", buyer)
@@ -118,7 +119,7 @@ async def test_the_board_does_not_tell_whether_the_cards_can_pay(tables: Tables)
 
 
 async def test_buy_lists_the_affordable_slots_then_a_slots_payments_exact_first(
-    tables: Tables,
+    tables: TableService,
 ) -> None:
     record, seat = await with_state(tables, "nycards", buyer)
     since = record.waiting[seat]
@@ -151,7 +152,7 @@ async def test_buy_lists_the_affordable_slots_then_a_slots_payments_exact_first(
     assert "price 2, paying 3 — 1 overpaid (no change), the turn ends." in drafted.content
 
 
-async def test_the_hand_panel_keeps_the_takes_and_offers_the_slots(tables: Tables) -> None:
+async def test_the_hand_panel_keeps_the_takes_and_offers_the_slots(tables: TableService) -> None:
     record, seat = await with_state(tables, "nycards", buyer)
     out = boards.hand_panel(record, seat, "en")
     check_limits(out.view)
@@ -161,7 +162,7 @@ async def test_the_hand_panel_keeps_the_takes_and_offers_the_slots(tables: Table
     assert len(items(out, StepButton)) == 3 and not items(out, PickSelect)
 
 
-async def test_one_affordable_slot_goes_straight_to_its_payment(tables: Tables) -> None:
+async def test_one_affordable_slot_goes_straight_to_its_payment(tables: TableService) -> None:
     record, seat = await with_state(tables, "nycards", lambda s, seat: buyer(s, seat, [BLUE3]))
     for step in (("buy", 0), None):
         out = boards.hand_panel(record, seat, "en", step=step)
@@ -187,7 +188,7 @@ def palazzo_acquire(state: dict, seat: int) -> None:
     state["phase"] = "acquire"
 
 
-async def test_palazzo_board_offers_the_turns_three_choices(tables: Tables) -> None:
+async def test_palazzo_board_offers_the_turns_three_choices(tables: TableService) -> None:
     record, seat = await with_state(tables, "palazzo", palazzo_turn)
     out = boards.board(record, "en")
     check_limits(out.view)
@@ -212,7 +213,7 @@ async def test_palazzo_board_offers_the_turns_three_choices(tables: Tables) -> N
 
 
 async def test_step_buttons_answer_their_seat_only_and_only_while_current(
-    tables: Tables,
+    tables: TableService,
 ) -> None:
     record, seat = await with_state(tables, "nycards", buyer)
     since = record.waiting[seat]
@@ -269,7 +270,7 @@ def palazzo_groups(state: dict, seat: int) -> None:
     pz.move_cards(state, [*pz.group(4), *pz.certs(3), pz.card("red", 7)], seat)
 
 
-async def test_palazzo_groups_of_15_are_offered_and_chosen_as_one(tables: Tables) -> None:
+async def test_palazzo_groups_of_15_are_offered_and_chosen_as_one(tables: TableService) -> None:
     record, seat = await with_state(tables, "palazzo", palazzo_groups)
     since = record.waiting[seat]
     bot = FakeBot(tables.store, tables)
@@ -318,7 +319,9 @@ async def test_palazzo_groups_of_15_are_offered_and_chosen_as_one(tables: Tables
     assert drafted(as_message(view)) == set(fours[1:])
 
 
-async def test_nycards_pass_is_private_while_the_yard_holds_a_building(tables: Tables) -> None:
+async def test_nycards_pass_is_private_while_the_yard_holds_a_building(
+    tables: TableService,
+) -> None:
     """With nothing to take, `pass` is offered only when the cards can pay for nothing: the
     board shows it for no hand (the same board either way); the panel behind Buy… does."""
     poor, seat = await with_state(tables, "nycards", lambda s, x: buyer(s, x, [GREEN1]))

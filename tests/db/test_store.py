@@ -7,14 +7,49 @@ import asyncio
 import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from db import migrations
-from db.records import Seat
+from db.records import GameRecord, Seat, TurnClocks
 from db.store import ChannelBusy, GameNotFound, StaleVersion, Store
 
 SEATS = [Seat(100, "Ann"), Seat(None, "Bot 1", bot=True)]
+
+
+def clocks(waiting: dict[int, int]) -> TurnClocks:
+    """Waits starting now."""
+    return TurnClocks(waiting, datetime.now(UTC))
+
+
+async def started(store: Store, record: GameRecord, state: dict[str, Any] | None = None):
+    """`record` (a lobby at version 0) started with `state`, seat 0 waiting."""
+    return await store.start_game(record.id, 0, seed=0, state=state or {}, clocks=clocks({0: 1}))
+
+
+async def moved(
+    store: Store,
+    record: GameRecord,
+    version: int,
+    action: str,
+    *,
+    state: dict[str, Any] | None = None,
+    seat: int = 0,
+    user_id: int | None = 100,
+    finished: bool = False,
+):
+    """`action` saved as seat's move at `version`, the seat waiting again afterwards."""
+    return await store.save_move(
+        record.id,
+        version,
+        seat=seat,
+        user_id=user_id,
+        action=action,
+        state=state or {},
+        finished=finished,
+        clocks=clocks({} if finished else {0: version + 1}),
+    )
 
 
 async def new_game(store: Store, channel: int = 10, guild: int | None = 1):
@@ -102,15 +137,15 @@ async def test_one_active_game_per_channel(store: Store) -> None:
     with pytest.raises(ChannelBusy):
         await new_game(store, channel=10)
     other = await new_game(store, channel=11)  # another channel is free
-    running = await store.update(first.id, 0, status="running")
+    running = await started(store, first)
     with pytest.raises(ChannelBusy):
         await new_game(store, channel=10)
     assert (await store.active_game(10)).id == first.id
 
-    await store.update(first.id, running.version, status="finished")
+    await moved(store, first, running.version, "last", finished=True)
     assert await store.active_game(10) is None
     second = await new_game(store, channel=10)  # a finished game frees the channel
-    await store.update(second.id, 0, status="aborted")
+    await store.abort_game(second.id, 0)
     third = await new_game(store, channel=10)  # so does an aborted one
     assert [g.id for g in await store.active_games()] == [other.id, third.id]
 
@@ -124,55 +159,92 @@ async def test_active_games_by_server(store: Store) -> None:
     assert [g.id for g in await store.active_games()] == [a.id, b.id, c.id]
 
 
-async def test_update_saves_every_field_and_bumps_version(store: Store) -> None:
+async def test_each_write_saves_its_fields_and_bumps_the_version(store: Store) -> None:
     record = await new_game(store)
+    seated = await store.save_seats(record.id, 0, [*SEATS, Seat(101, "Ben")], host_id=101)
+    assert (seated.version, seated.host_id, seated.seats[2]) == (1, 101, Seat(101, "Ben"))
+    assert seated.status == "lobby" and seated.updated_at >= record.updated_at
     state = {"phase": "bid", "hands": [[1, 2], [3]], "note": "ü"}
-    saved = await store.update(
-        record.id,
-        0,
-        status="running",
-        host_id=101,
-        seats=[*SEATS, Seat(101, "Ben")],
-        seed=0,
-        state=state,
-        waiting={0: 1, 2: 1},
+    running = await store.start_game(record.id, 1, seed=0, state=state, clocks=clocks({0: 2}))
+    assert (running.version, running.status, running.seed) == (2, "running", 0)
+    assert running.state == state and running.waiting == {0: 2}
+    timed = await store.set_timing(record.id, 2, {"paused": True})
+    assert timed.version == 3 and timed.timing == {"paused": True}
+    changed = await store.save_seat_change(
+        record.id, 3, seats=SEATS, auto_moves={1: 2}, clocks=clocks({0: 4})
     )
-    assert saved.version == 1
-    assert saved.status == "running" and saved.seed == 0 and saved.host_id == 101
-    assert saved.state == state
-    assert saved.waiting == {0: 1, 2: 1}
-    assert saved.seats[2] == Seat(101, "Ben")
-    assert saved.updated_at >= record.updated_at
-    assert await store.get_game(record.id) == saved
+    assert changed.seats == tuple(SEATS) and changed.auto_moves == {1: 2}
+    assert changed.waiting == {0: 4}
+    played = await store.save_move(
+        record.id,
+        4,
+        seat=0,
+        user_id=100,
+        action="bid 1",
+        state={"phase": "done"},
+        finished=False,
+        clocks=clocks({1: 5}),
+        seats=[Seat(None, "Ann (bot)", bot=True), SEATS[1]],
+        auto_moves={},
+    )
+    assert (played.version, played.status, played.waiting) == (5, "running", {1: 5})
+    assert played.seats[0].bot and played.auto_moves == {} and played.state == {"phase": "done"}
+    kept = await store.save_move(
+        record.id,
+        5,
+        seat=1,
+        user_id=None,
+        action="pass",
+        state={},
+        finished=False,
+        clocks=clocks({1: 5}),
+    )
+    assert kept.seats == played.seats and kept.auto_moves == {}  # not given: unchanged
+    arranged = await store.replace_state(record.id, 6, {"arranged": 1}, clocks({0: 7}))
+    assert arranged.state == {"arranged": 1} and arranged.waiting == {0: 7}
+    assert [a.action for a in await store.actions(record.id)] == ["bid 1", "pass"]
+    aborted = await store.abort_game(record.id, 7)
+    assert (aborted.version, aborted.status) == (8, "aborted")
+    assert await store.get_game(record.id) == aborted
+    assert await store.turn_timers(record.id) == []  # an ended game keeps no timer
+
+
+async def test_a_lobby_left_by_its_last_member_is_aborted_with_its_seats(store: Store) -> None:
+    record = await new_game(store)
+    aborted = await store.abort_game(record.id, 0, seats=SEATS[1:])
+    assert aborted.status == "aborted" and aborted.seats == tuple(SEATS[1:])
 
 
 async def test_stale_version_writes_nothing(store: Store, db_path: Path) -> None:
     record = await new_game(store)
-    good = await store.update(
-        record.id, 0, status="running", state={"n": 1}, waiting={0: 1}, action=(0, 100, "a")
-    )
-    for wrong in (0, 2, 99):
+    await started(store, record)
+    good = await moved(store, record, 1, "a", state={"n": 1})
+    for wrong in (0, 1, 99):
         with pytest.raises(StaleVersion):
-            await store.update(
-                record.id, wrong, state={"n": 2}, waiting={1: 5}, action=(0, 100, "b")
-            )
+            await moved(store, record, wrong, "b", state={"n": 2})
+        with pytest.raises(StaleVersion):
+            await store.save_seats(record.id, wrong, SEATS[:1])
+        with pytest.raises(StaleVersion):
+            await store.set_timing(record.id, wrong, {"paused": True})
+        with pytest.raises(StaleVersion):
+            await store.abort_game(record.id, wrong)
     assert await store.get_game(record.id) == good
     assert [a.action for a in await store.actions(record.id)] == ["a"]
     assert raw(db_path, "SELECT COUNT(*) FROM actions") == [(1,)]
 
 
-async def test_update_of_missing_game(store: Store) -> None:
+async def test_a_write_to_a_missing_game(store: Store) -> None:
     with pytest.raises(GameNotFound):
-        await store.update(404, 0, status="running")
+        await store.abort_game(404, 0)
+    with pytest.raises(GameNotFound):
+        await store.start_game(404, 0, seed=1, state={}, clocks=clocks({}))
 
 
 async def test_concurrent_writes_at_one_version_one_wins(store: Store) -> None:
     record = await new_game(store)
+    await started(store, record)
     results = await asyncio.gather(
-        *(
-            store.update(record.id, 0, state={"by": i}, action=(0, 100, f"move {i}"))
-            for i in range(20)
-        ),
+        *(moved(store, record, 1, f"move {i}", state={"by": i}) for i in range(20)),
         return_exceptions=True,
     )
     saved = [r for r in results if not isinstance(r, BaseException)]
@@ -188,14 +260,14 @@ async def test_concurrent_writes_at_one_version_one_wins(store: Store) -> None:
 async def test_action_log_records_seat_user_and_time(store: Store) -> None:
     record = await new_game(store)
     before = datetime.now(UTC) - timedelta(seconds=1)
-    v1 = await store.update(record.id, 0, status="running", action=(0, 100, "bid 1,2"))
-    v2 = await store.update(record.id, v1.version, action=(1, None, "pass"))
-    await store.update(record.id, v2.version, status="finished")  # a change without an action
+    v1 = await started(store, record)  # a change without an action
+    v2 = await moved(store, record, v1.version, "bid 1,2")
+    await moved(store, record, v2.version, "pass", seat=1, user_id=None)
     after = datetime.now(UTC) + timedelta(seconds=1)
     log = await store.actions(record.id)
     assert [(a.game_id, a.version, a.seat, a.user_id, a.action) for a in log] == [
-        (record.id, 1, 0, 100, "bid 1,2"),
-        (record.id, 2, 1, None, "pass"),
+        (record.id, 2, 0, 100, "bid 1,2"),
+        (record.id, 3, 1, None, "pass"),
     ]
     for entry in log:
         at = datetime.fromisoformat(entry.at)
@@ -207,17 +279,17 @@ async def test_action_log_records_seat_user_and_time(store: Store) -> None:
 async def test_state_and_action_commit_together(store: Store, db_path: Path) -> None:
     """If the action cannot be logged, the game change is rolled back with it."""
     record = await new_game(store)
-    saved = await store.update(record.id, 0, status="running", state={"n": 0})
+    saved = await started(store, record, {"n": 0})
     raw(
         db_path,
         "INSERT INTO actions (game_id, version, seat, user_id, action, at) VALUES (?,?,?,?,?,?)",
         (record.id, 2, 0, 100, "squatter", "2026-01-01T00:00:00+00:00"),
     )
     with pytest.raises(sqlite3.IntegrityError):
-        await store.update(record.id, 1, state={"n": 1}, action=(0, 100, "real"))
+        await moved(store, record, 1, "real", state={"n": 1})
     assert await store.get_game(record.id) == saved
     # The connection is usable afterwards (no transaction left open).
-    again = await store.update(record.id, 1, state={"n": 1})
+    again = await store.replace_state(record.id, 1, {"n": 1}, clocks({0: 2}))
     assert again.version == 2 and again.state == {"n": 1}
 
 
@@ -251,9 +323,8 @@ async def test_messages_set_get(store: Store) -> None:
 async def test_reopening_keeps_everything(db_path: Path) -> None:
     first = await Store.open(str(db_path))
     record = await new_game(first)
-    saved = await first.update(
-        record.id, 0, status="running", seed=42, state={"x": [1]}, action=(0, 100, "go")
-    )
+    await first.start_game(record.id, 0, seed=42, state={"x": [0]}, clocks=clocks({0: 1}))
+    saved = await moved(first, record, 1, "go", state={"x": [1]})
     await first.set_meta("k", "v")
     await first.set_message(record.id, "board", 10, 7)
     log = await first.actions(record.id)
@@ -288,7 +359,9 @@ async def test_a_read_never_sees_a_write_that_is_rolled_back(store: Store) -> No
         raise RuntimeError("the write fails after its UPDATE")
 
     store._set_turn_timers = failing_timers  # type: ignore[method-assign]
-    write = asyncio.create_task(store.update(game.id, 0, state={"x": 1}, waiting={0: 1}))
+    write = asyncio.create_task(
+        store.start_game(game.id, 0, seed=1, state={"x": 1}, clocks=clocks({0: 1}))
+    )
     await entered.wait()
     seen = await store.get_game(game.id)
     with pytest.raises(RuntimeError):
@@ -297,3 +370,60 @@ async def test_a_read_never_sees_a_write_that_is_rolled_back(store: Store) -> No
     assert (seen.version, seen.state) == (0, game.state)
     after = await store.get_game(game.id)
     assert after is not None and (after.version, after.state) == (0, game.state)
+
+
+# ------------------------------------------------------------------ flags
+
+
+async def test_flags_per_game_and_user(store: Store) -> None:
+    record = await new_game(store)
+    other = await new_game(store, channel=11)
+    assert not await store.has_flag(record.id, "dm_closed", 100)
+    await store.set_flag(record.id, "dm_closed", 100)
+    await store.set_flag(record.id, "dm_closed", 100)  # again: no error, still one flag
+    assert await store.has_flag(record.id, "dm_closed", 100)
+    assert not await store.has_flag(record.id, "dm_closed", 101)  # another user
+    assert not await store.has_flag(other.id, "dm_closed", 100)  # another game
+    assert not await store.has_flag(record.id, "other_flag", 100)  # another flag
+    assert await store.get_message(record.id, "dm_closed:100") is None  # not a message
+
+
+async def test_forgetting_a_server_deletes_its_flags(store: Store, db_path: Path) -> None:
+    record = await new_game(store, guild=7)
+    await store.set_flag(record.id, "dm_closed", 100)
+    counts = await store.forget_guild(7)
+    assert counts["flags"] == 1 and counts["games"] == 1
+    assert raw(db_path, "SELECT COUNT(*) FROM flags") == [(0,)]
+
+
+async def test_migration_moves_dm_closed_messages_to_flags(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database from before the flags table kept `dm_closed:<user>` rows in `messages`; the
+    migration makes them flags and leaves the real messages where they were."""
+    old = tmp_path / "old_migrations"
+    old.mkdir()
+    for number, path in migrations.migration_files():
+        if number < 5:
+            (old / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    path = tmp_path / "old.db"
+    with monkeypatch.context() as patch:
+        patch.setattr(migrations, "MIGRATIONS_DIR", old)
+        before = await Store.open(str(path))
+        record = await new_game(before)
+        await before.set_message(record.id, "board", 10, 5001)
+        await before.set_message(record.id, "dm_closed:100", 10, 5002)
+        await before.set_message(record.id, "dm_closed:123456789012345678", 10, 5003)
+        await before.close()
+    assert raw(path, "PRAGMA user_version") == [(4,)]
+
+    store = await Store.open(str(path))  # all migrations
+    try:
+        assert await store.has_flag(record.id, "dm_closed", 100)
+        assert await store.has_flag(record.id, "dm_closed", 123456789012345678)
+        assert not await store.has_flag(record.id, "dm_closed", 101)
+        assert await store.get_message(record.id, "dm_closed:100") is None
+        assert await store.get_message(record.id, "board") == (10, 5001)
+    finally:
+        await store.close()
+    assert raw(path, "SELECT kind FROM messages") == [("board",)]

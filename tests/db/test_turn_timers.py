@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from db import migrations
-from db.records import Seat
+from db.records import Seat, TurnClocks
 from db.store import StaleVersion, Store
 
 AT = datetime(2024, 6, 11, 9, 0, tzinfo=UTC)
@@ -25,10 +25,26 @@ async def running(store: Store, waiting: dict[int, int]) -> int:
     record = await store.create_game(
         guild_id=1, channel_id=10, game="money", host_id=100, seats=SEATS, options={}
     )
-    saved = await store.update(
-        record.id, record.version, status="running", state={}, waiting=waiting, at=AT
+    saved = await store.start_game(
+        record.id, record.version, seed=1, state={}, clocks=TurnClocks(waiting, AT)
     )
     return saved.id
+
+
+async def move_to(
+    store: Store, game_id: int, version: int, clocks: TurnClocks, *, finished: bool = False
+) -> None:
+    """A move by seat 0 at `version` leaving the turn clocks `clocks`."""
+    await store.save_move(
+        game_id,
+        version,
+        seat=0,
+        user_id=100,
+        action="go",
+        state={},
+        finished=finished,
+        clocks=clocks,
+    )
 
 
 async def test_timers_follow_waiting_in_the_same_write(store: Store) -> None:
@@ -40,20 +56,20 @@ async def test_timers_follow_waiting_in_the_same_write(store: Store) -> None:
         (2, 1, "2024-06-11T09:00:00.000+00:00"),
     ]
     # Seat 0 acted (gone), seat 1 waits on (kept as it was), seat 2 must act again (new wait).
-    await store.update(game_id, 1, waiting={1: 1, 2: 2}, at=LATER)
+    await move_to(store, game_id, 1, TurnClocks({1: 1, 2: 2}, LATER))
     timers = await store.turn_timers(game_id)
     assert [(t.seat, t.since_version, t.started_at[:10]) for t in timers] == [
         (1, 1, "2024-06-11"),
         (2, 2, "2024-06-12"),
     ]
-    # A refused write changes no timer; a write without `waiting` keeps them.
+    # A refused write changes no timer; a write without clocks keeps them.
     with pytest.raises(StaleVersion):
-        await store.update(game_id, 1, waiting={})
-    await store.update(game_id, 2, timing={"paused": True})
+        await move_to(store, game_id, 1, TurnClocks({}, LATER))
+    await store.set_timing(game_id, 2, {"paused": True})
     assert len(await store.turn_timers(game_id)) == 2
     record = await store.get_game(game_id)
     assert record is not None and record.timing == {"paused": True}
-    await store.update(game_id, 3, status="finished", waiting={})
+    await move_to(store, game_id, 3, TurnClocks({}, LATER), finished=True)
     assert await store.turn_timers(game_id) == []
 
 
@@ -63,7 +79,8 @@ async def test_a_continuing_turn_keeps_its_timer_under_the_new_version(store: St
     assert await store.mark_reminded(timer, 1, LATER)
     # Seat 0 acted and must act again in the same turn; seat 1 acted and must act again in a
     # new wait. Seat 0's clock, reminders and deadline mark go on; seat 1's start anew.
-    await store.update(game_id, 1, waiting={0: 2, 1: 2}, continuing=[0], deadline_moved=0, at=LATER)
+    clocks = TurnClocks({0: 2, 1: 2}, LATER, carried=frozenset({0}), deadline_moved=0)
+    await move_to(store, game_id, 1, clocks)
     timers = await store.turn_timers(game_id)
     assert [(t.seat, t.since_version, t.started_at[:10], t.sent_count) for t in timers] == [
         (0, 2, "2024-06-11", 1),
@@ -71,7 +88,7 @@ async def test_a_continuing_turn_keeps_its_timer_under_the_new_version(store: St
     ]
     assert [t.deadline_moved for t in timers] == [True, False]
     # A new wait of the same seat starts unmarked.
-    await store.update(game_id, 2, waiting={0: 3}, at=LATER)
+    await move_to(store, game_id, 2, TurnClocks({0: 3}, LATER))
     (timer,) = await store.turn_timers(game_id)
     assert (timer.since_version, timer.sent_count, timer.deadline_moved) == (3, 0, False)
 
@@ -90,7 +107,9 @@ async def test_a_reminder_is_counted_only_where_it_was_read(store: Store) -> Non
 
 async def test_auto_move_counts_round_trip(store: Store) -> None:
     game_id = await running(store, {0: 1})
-    saved = await store.update(game_id, 1, auto_moves={2: 1, 0: 3})
+    saved = await store.save_seat_change(
+        game_id, 1, seats=SEATS, auto_moves={2: 1, 0: 3}, clocks=TurnClocks({0: 1}, LATER)
+    )
     assert saved.auto_moves == {0: 3, 2: 1}
     assert (await store.get_game(game_id)).auto_moves == {0: 3, 2: 1}
 

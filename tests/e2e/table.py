@@ -122,7 +122,7 @@ class LoopbackTable:
 
     async def run_timers(self, **advance: float) -> Any:
         """Move the clock forward, then run one check of the bot's timer loop (as its background
-        task would); returns what it did (`service.timers.Tick`)."""
+        task would); returns what it did (`service.deadlines.Tick`)."""
         self.clock.advance(**advance)
         tick = await self.bot.get_cog("TimerLoop").run_once()
         await self.fake.settle()

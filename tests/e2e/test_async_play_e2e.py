@@ -49,9 +49,9 @@ async def test_a_silent_player_is_moved_for_and_then_replaced_so_the_game_ends(t
             await member_acts(table, others[0])
             continue
         assert silent in record.waiting
-        assert not (await table.run_timers(hours=1, minutes=59)).steps  # not yet
+        assert not (await table.run_timers(hours=1, minutes=59)).changes  # not yet
         tick = await table.run_timers(minutes=1)
-        assert len(tick.steps) == 1 and tick.steps[0].moves[0][0] == silent
+        assert len(tick.changes) == 1 and tick.changes[0].moves[0][0] == silent
         timed.append(table.board())
 
     final = await table.record()
@@ -166,7 +166,7 @@ async def test_host_commands_for_a_game_that_lasts_days(table) -> None:
     assert not result.ephemeral and "is paused" in result.content
     await member_acts(table, 0)
     tick = await table.run_timers(days=3)
-    assert tick.reminders == [] and tick.steps == []
+    assert tick.reminders == [] and tick.changes == []
     status = await bob.slash(table.chan, "game status")
     assert status.ephemeral and "⏸ Paused" in status.content and "Players: 1. " in status.content
     result = await alice.slash(table.chan, "game resume")

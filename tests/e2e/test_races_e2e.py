@@ -23,19 +23,19 @@ def hold_writes_until_both_arrive(table: MoneyTable, monkeypatch: pytest.MonkeyP
     """Make the bot's first two game writes wait for each other; returns the versions the
     writes were made at (a true race: the first two are the same)."""
     store = table.bot.store
-    write: Callable[..., Any] = store.update
+    write: Callable[..., Any] = store._save  # every game write goes through it
     versions: list[int] = []
     both = asyncio.Event()
 
-    async def held(game_id: int, expected_version: int, **changes: Any) -> Any:
+    async def held(game_id: int, expected_version: int, *args: Any, **kwargs: Any) -> Any:
         versions.append(expected_version)
         if len(versions) == 2:
             both.set()
         if len(versions) <= 2:
             await asyncio.wait_for(both.wait(), 2)
-        return await write(game_id, expected_version, **changes)
+        return await write(game_id, expected_version, *args, **kwargs)
 
-    monkeypatch.setattr(store, "update", held)
+    monkeypatch.setattr(store, "_save", held)
     return versions
 
 

@@ -4,7 +4,7 @@ never gets a second seat; a host who leaves hands hosting on, and the channel is
 
 from __future__ import annotations
 
-from service.tables import Step
+from service.change import TableChange
 from tests.e2e.table import MoneyTable, refusal
 from tests.e2e.test_async_play_e2e import member_acts, play_until_seat_acts
 from tests.e2e.test_money_e2e import people, table
@@ -16,7 +16,7 @@ REJOIN = "`/game rejoin` takes the seat back"
 MARK = "turns played by the bot"
 
 
-async def to_deadline(table: MoneyTable, silent: int, hours: float) -> list[Step]:
+async def to_deadline(table: MoneyTable, silent: int, hours: float) -> list[TableChange]:
     """The others act until only `silent` must act; then its deadline passes. Returns the
     steps the timer check made."""
     for _ in range(100):
@@ -26,7 +26,7 @@ async def to_deadline(table: MoneyTable, silent: int, hours: float) -> list[Step
             break
         await member_acts(table, others[0])
     assert silent in (await table.record()).waiting
-    return (await table.run_timers(hours=hours)).steps
+    return (await table.run_timers(hours=hours)).changes
 
 
 async def status(table: MoneyTable, user: FakeUser) -> str:

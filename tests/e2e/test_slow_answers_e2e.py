@@ -23,14 +23,14 @@ DEFERRED_MESSAGE = 5  # a slash command's "thinking…"
 
 def slow_service(table: MoneyTable, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every move the table service plays takes SLOW seconds before it starts."""
-    service = table.bot.tables
-    act = service.act
+    play = table.bot.tables.play
+    move = play.move
 
     async def slow_act(*args: Any, **kwargs: Any) -> Any:
         await asyncio.sleep(SLOW)
-        return await act(*args, **kwargs)
+        return await move(*args, **kwargs)
 
-    monkeypatch.setattr(service, "act", slow_act)
+    monkeypatch.setattr(play, "move", slow_act)
 
 
 async def a_members_exchange_turn(table: MoneyTable) -> tuple[GameRecord, int, str]:

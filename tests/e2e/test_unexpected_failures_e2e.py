@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.tables import Tables
+from service.games import Games
 from tests.e2e.table import MoneyTable
 from tests.e2e.test_money_e2e import people, table
 
@@ -24,7 +24,7 @@ async def test_a_slash_command_that_fails_unexpectedly_is_answered_privately(
     (alice, bob, carol) = people(table, "alice", "bob", "carol")
     await table.seat_players(alice, [bob, carol])
     before = await table.record()
-    monkeypatch.setattr(Tables, "channel_game", broken)
+    monkeypatch.setattr(Games, "channel_game", broken)
     result = await alice.slash(table.chan, "game status")
     assert result.ephemeral and result.content == INTERNAL
     monkeypatch.undo()
@@ -37,7 +37,7 @@ async def test_a_button_that_fails_unexpectedly_is_answered_privately(
     (alice, bob, carol) = people(table, "alice", "bob", "carol")
     await table.seat_players(alice, [bob, carol])
     before = await table.record()
-    monkeypatch.setattr(Tables, "game", broken)
+    monkeypatch.setattr(Games, "game", broken)
     result = await bob.press(table.board(), "My hand / bid")
     assert INTERNAL in [m.content for m in result.messages if m.ephemeral]
     monkeypatch.undo()

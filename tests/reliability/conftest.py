@@ -9,7 +9,6 @@ from collections.abc import Iterator
 import pytest
 
 from db.store import Store
-from service.tables import Tables
 from tests.reliability.driving import GAME_IDS
 from tests.reliability.fakes import FakeBot
 from tests.reliability.figures import FIGURES

@@ -1,6 +1,6 @@
 """Game-generic helpers to drive tables through the real service, and to check a stored game.
 
-Everything goes through `rules.contract` and `service.tables.Tables`, so each game in
+Everything goes through `rules.contract` and `service.tables.TableService`, so each game in
 `rules.registry.GAMES` is covered without game-specific code.
 """
 
@@ -13,7 +13,8 @@ from collections.abc import Callable
 from db.records import GameRecord
 from db.store import Store
 from rules.registry import GAMES, get_game
-from service.tables import Step, Tables
+from service.change import TableChange
+from service.tables import TableService
 from tests.helpers.playout import random_action, replay
 from tests.reliability.secrecy import quick_options
 
@@ -32,7 +33,7 @@ def name_of(user_id: int) -> str:
 
 
 async def seated_game(
-    tables: Tables,
+    tables: TableService,
     game_id: str,
     channel: int,
     members: list[int],
@@ -49,7 +50,7 @@ async def seated_game(
 
 
 async def seated_step(
-    tables: Tables,
+    tables: TableService,
     game_id: str,
     channel: int,
     members: list[int],
@@ -57,9 +58,9 @@ async def seated_step(
     bots: int = 0,
     guild: int | None = 1,
     options: dict[str, str] | None = None,
-) -> Step:
+) -> TableChange:
     """`seated_game`, returning the start's step (to deliver it)."""
-    record = await tables.open_lobby(
+    record = await tables.lobby.open(
         guild_id=guild,
         channel_id=channel,
         game_id=game_id,
@@ -68,10 +69,10 @@ async def seated_step(
         options=quick_options(game_id) if options is None else options,
     )
     for user in members[1:]:
-        record = await tables.join(record.id, user, name_of(user))
+        record = await tables.lobby.join(record.id, user, name_of(user))
     for _ in range(bots):
-        record = await tables.add_bot(record.id, members[0])
-    return await tables.start(record.id, members[0])
+        record = await tables.lobby.add_bot(record.id, members[0])
+    return await tables.lobby.start(record.id, members[0])
 
 
 def waiting_members(record: GameRecord) -> list[int]:
@@ -92,7 +93,7 @@ def member_move(record: GameRecord, rng: random.Random) -> tuple[int, int, str, 
 
 
 async def play_until(
-    tables: Tables,
+    tables: TableService,
     record: GameRecord,
     rng: random.Random,
     done: Callable[[GameRecord], bool],
@@ -105,7 +106,7 @@ async def play_until(
         move = member_move(record, rng)
         assert move is not None, "a running game where no member must act"
         _, user, action, since = move
-        record = (await tables.act(record.id, user, action, since=since)).record
+        record = (await tables.play.move(record.id, user, action, since=since)).record
     raise AssertionError(f"game {record.id}: condition not reached in {max_steps} steps")
 
 

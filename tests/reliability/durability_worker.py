@@ -30,8 +30,9 @@ from db.records import GameRecord
 from db.store import Store
 from rules.errors import RuleError
 from rules.registry import GAMES, get_game
+from service.change import TableChange
 from service.errors import TableError
-from service.tables import Step, Tables
+from service.tables import TableService
 from tests.reliability.driving import FIRST_USER, member_move, name_of
 from tests.reliability.secrecy import quick_options
 
@@ -42,7 +43,7 @@ class Worker:
     def __init__(self, store: Store, acks: int, seed: int) -> None:
         self.rng = random.Random(seed)
         self.store = store
-        self.tables = Tables(store, new_seed=lambda: self.rng.getrandbits(62))
+        self.tables = TableService(store, new_seed=lambda: self.rng.getrandbits(62))
         self.acks = acks
         first = self.rng.randrange(len(GAME_IDS))
         self.titles = itertools.cycle(GAME_IDS[first:] + GAME_IDS[:first])
@@ -53,7 +54,7 @@ class Worker:
             line["moves"] = [list(m) for m in moves]
         os.write(self.acks, (json.dumps(line) + "\n").encode())
 
-    def ack_step(self, op: str, step: Step) -> None:
+    def ack_step(self, op: str, step: TableChange) -> None:
         self.ack(op, step.record, step.moves)
 
     async def new_game(self) -> GameRecord:
@@ -64,7 +65,7 @@ class Worker:
         players = self.rng.randint(info.min_players, info.max_players)
         members = self.rng.randint(1, players)
         users = [FIRST_USER + 10 * channel + k for k in range(members)]
-        record = await self.tables.open_lobby(
+        record = await self.tables.lobby.open(
             guild_id=1 + channel % 3,
             channel_id=channel,
             game_id=game_id,
@@ -74,16 +75,16 @@ class Worker:
         )
         self.ack("open", record)
         for user in users[1:]:
-            record = await self.tables.join(record.id, user, name_of(user))
+            record = await self.tables.lobby.join(record.id, user, name_of(user))
         for _ in range(players - members):
-            record = await self.tables.add_bot(record.id, users[0])
+            record = await self.tables.lobby.add_bot(record.id, users[0])
         return record
 
     async def start(self, record: GameRecord) -> GameRecord:
         info = get_game(record.game).info
         while len(record.seats) < info.min_players:
-            record = await self.tables.add_bot(record.id, record.host_id)
-        step = await self.tables.start(record.id, record.host_id)
+            record = await self.tables.lobby.add_bot(record.id, record.host_id)
+        step = await self.tables.lobby.start(record.id, record.host_id)
         self.ack_step("start", step)
         return step.record
 
@@ -98,7 +99,7 @@ class Worker:
                 return
             _, user, action, since = move
             if roll < 0.002:
-                record = await self.tables.abort(record.id, record.host_id, manager=True)
+                record = await self.tables.lobby.abort(record.id, record.host_id, manager=True)
                 self.ack("abort", record)
                 return
             if roll < 0.01:
@@ -108,14 +109,14 @@ class Worker:
                 continue
             if roll < 0.05:  # a refused request changes nothing and is not acknowledged
                 try:
-                    step = await self.tables.act(record.id, user, action + " x", since=since)
+                    step = await self.tables.play.move(record.id, user, action + " x", since=since)
                 except (RuleError, TableError):
                     pass
                 else:  # some game accepted it after all: it was committed like any other
                     self.ack_step("act", step)
                     record = step.record
                     continue
-            step = await self.tables.act(record.id, user, action, since=since)
+            step = await self.tables.play.move(record.id, user, action, since=since)
             self.ack_step("act", step)
             record = step.record
             await asyncio.sleep(0)

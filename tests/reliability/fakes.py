@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from db.store import Store
-from service.tables import Tables
+from service.tables import TableService
 
 _ids = itertools.count(900_000_000_000)
 
@@ -116,9 +116,11 @@ class FakeHTTP:
 class FakeBot:
     """The parts of `TavoloBot` the cogs use, over a real store and table service."""
 
-    def __init__(self, store: Store, tables: Tables | None = None, locale: str = "en") -> None:
+    def __init__(
+        self, store: Store, tables: TableService | None = None, locale: str = "en"
+    ) -> None:
         self.store = store
-        self.tables = tables or Tables(store)
+        self.tables = tables or TableService(store)
         self.settings = SimpleNamespace(locale=locale)
         self.dm_channels: dict[int, int] = {}
         self.http = FakeHTTP(self)

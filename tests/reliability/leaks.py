@@ -2,7 +2,7 @@
 message the bot would build for the channel or for a player, checked for secrets.
 
 A *step* is what one member request does in the service: the member's move, then the bots'
-moves until a member must act (`service.tables.Tables.act` and `_run_bots`). `Table` plays
+moves until a member must act (`service.play.Play.move` and `run_bots`). `Table` plays
 steps the way the service does — with the service's own `waiting_after` and `hand_of`, and the
 same bot seeds — but without a store, so a thousand games fit in a CI run; the real service and
 delivery path is checked with the same helpers in `test_secrets.py`.
@@ -42,7 +42,9 @@ from cogs.ui import ui_for
 from db.records import GameRecord, Seat
 from rules.contract import State, View
 from rules.registry import get_game
-from service.tables import Step, bot_seed, hand_of, waiting_after
+from service.change import TableChange, hand_of
+from service.games import bot_seed
+from service.turn_clock import waiting_after
 from tests.helpers.playout import random_action
 from tests.reliability.driving import env_int
 from tests.reliability.secrecy import Tracker, describe_items, named_items, quick_options
@@ -121,8 +123,8 @@ def recorded_pictures(game_id: str) -> Iterator[PictureRecorder]:
 
 
 class Table:
-    """One game played in steps as `Tables` plays it, without a store: the service's own
-    `Step` (so `newly_waiting` and `panels_changed` are the service's), `waiting_after`,
+    """One game played in steps as `TableService` plays it, without a store: the service's own
+    `TableChange` (so `newly_waiting` and `panels_changed` are the service's), `waiting_after`,
     `hand_of` and bot seeds. `states` holds the states the current step went through."""
 
     def __init__(self, game_id: str, seed: int, options: dict[str, str] | None = None) -> None:
@@ -174,10 +176,10 @@ class Table:
     def version(self) -> int:
         return self.record.version
 
-    def start(self) -> Step:
-        """What `Tables.start` returns: the deal, then the bots' moves."""
+    def start(self) -> TableChange:
+        """What `Lobby.start` returns: the deal, then the bots' moves."""
         self.states = [self.state]
-        step = Step(
+        step = TableChange(
             self.record,
             self.version - 1,
             list(self.state.get("events", [])),
@@ -185,10 +187,10 @@ class Table:
         )
         return self._run_bots(step)
 
-    def act(self, seat: int, action: str) -> Step:
-        """What `Tables.act` returns for a member's move."""
+    def act(self, seat: int, action: str) -> TableChange:
+        """What `Play.move` returns for a member's move."""
         self.states = []
-        step = Step.begin(self.record)
+        step = TableChange.begin(self.record)
         self._play(step, seat, self.seats[seat].user_id, action)
         return self._run_bots(step)
 
@@ -203,7 +205,7 @@ class Table:
         view = self.game.view(self.state, seat)
         return seat, self.game.bot_action(view, self.rng.getrandbits(62))
 
-    def _play(self, step: Step, seat: int, user_id: int | None, action: str) -> None:
+    def _play(self, step: TableChange, seat: int, user_id: int | None, action: str) -> None:
         record = step.record
         old = record.state
         assert old is not None
@@ -223,7 +225,7 @@ class Table:
             if hand_of(self.game, old, s) != hand_of(self.game, new, s):
                 step.hands_changed.add(s)
 
-    def _run_bots(self, step: Step) -> Step:
+    def _run_bots(self, step: TableChange) -> TableChange:
         while step.record.status == "running":
             bots = [s for s in self.game.to_act(self.state) if self.seats[s].bot]
             if not bots:
@@ -391,7 +393,7 @@ class Detector:
     def messages_for(
         self,
         record: GameRecord,
-        step: Step,
+        step: TableChange,
         audience: int | None,
         requested: bool,
         typed: list[str],
@@ -425,7 +427,7 @@ class Detector:
                 out.append(built_entries(audience, legal_entries(record, audience, text, LOCALE)))
         return out
 
-    def check_step(self, step: Step) -> None:
+    def check_step(self, step: TableChange) -> None:
         table, record = self.table, step.record
         assert record is not None
         self.step_events = step.events

@@ -29,7 +29,7 @@ from i18n import t
 from rules.errors import RuleError
 from rules.registry import get_game
 from service.errors import TableError
-from service.tables import Tables
+from service.tables import TableService
 from tests.helpers.playout import random_action
 from tests.reliability.driving import (
     GAME_IDS,
@@ -48,7 +48,7 @@ NO_GAME = t("error.no_game")
 pytestmark = pytest.mark.usefixtures("no_pictures")
 
 
-async def members_game(tables: Tables, game_id: str, channel: int = 1, bots: int = 0):
+async def members_game(tables: TableService, game_id: str, channel: int = 1, bots: int = 0):
     info = get_game(game_id).info
     count = max(info.min_players - bots, 1)
     members = [100 * channel + k for k in range(count)]
@@ -66,7 +66,7 @@ async def snapshot(store: Store, game_id: int) -> tuple[int, int]:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_members_act_only_for_their_own_seat(
-    game_id: str, tables: Tables, store: Store
+    game_id: str, tables: TableService, store: Store
 ) -> None:
     """Anyone tries any seat's legal move: outsiders are refused as not playing, members
     play only their own seat, and every refusal changes nothing."""
@@ -84,7 +84,7 @@ async def test_members_act_only_for_their_own_seat(
         since = rng.choice([None, record.waiting[seat]])
         before = await snapshot(store, record.id)
         try:
-            step = await tables.act(record.id, user, action, since=since)
+            step = await tables.play.move(record.id, user, action, since=since)
         except (TableError, RuleError) as err:
             if user == OUTSIDER:
                 assert isinstance(err, TableError) and err.key == "error.not_seated"
@@ -103,19 +103,19 @@ async def test_members_act_only_for_their_own_seat(
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_only_the_host_or_a_server_manager_aborts(
-    game_id: str, tables: Tables, store: Store
+    game_id: str, tables: TableService, store: Store
 ) -> None:
     record = await members_game(tables, game_id)
     guest = record.seats[1].user_id if len(record.seats) > 1 else OUTSIDER
     with pytest.raises(TableError) as err:
-        await tables.abort(record.id, guest, manager=False)
+        await tables.lobby.abort(record.id, guest, manager=False)
     assert err.value.key == "error.host_only_abort"
     with pytest.raises(TableError):
-        await tables.abort(record.id, OUTSIDER, manager=False)
+        await tables.lobby.abort(record.id, OUTSIDER, manager=False)
     assert (await tables.game(record.id)).status == "running"
-    assert (await tables.abort(record.id, OUTSIDER, manager=True)).status == "aborted"
+    assert (await tables.lobby.abort(record.id, OUTSIDER, manager=True)).status == "aborted"
     record = await members_game(tables, game_id, channel=2)
-    assert (await tables.abort(record.id, record.host_id, manager=False)).status == "aborted"
+    assert (await tables.lobby.abort(record.id, record.host_id, manager=False)).status == "aborted"
 
 
 # ------------------------------------------------------------------ the cog handlers
@@ -124,7 +124,7 @@ async def test_only_the_host_or_a_server_manager_aborts(
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("place", ["channel", "dm"])
 async def test_a_button_for_one_seat_refuses_every_other_clicker(
-    game_id: str, place: str, tables: Tables, store: Store, bot: FakeBot
+    game_id: str, place: str, tables: TableService, store: Store, bot: FakeBot
 ) -> None:
     """Each waiting seat's genuine move button, pick menu and pick confirmation, pressed by
     every other member and an outsider, in the channel or in DMs: refused with the right
@@ -178,7 +178,7 @@ async def test_a_button_for_one_seat_refuses_every_other_clicker(
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_a_copied_hand_button_shows_the_clickers_own_hand(
-    game_id: str, tables: Tables, bot: FakeBot
+    game_id: str, tables: TableService, bot: FakeBot
 ) -> None:
     record = await members_game(tables, game_id)
     for seat, member in enumerate(record.seats):
@@ -194,10 +194,10 @@ async def test_a_copied_hand_button_shows_the_clickers_own_hand(
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_buttons_of_a_game_in_another_channel_are_refused(
-    game_id: str, tables: Tables, store: Store, bot: FakeBot
+    game_id: str, tables: TableService, store: Store, bot: FakeBot
 ) -> None:
     first = await members_game(tables, game_id, channel=1)
-    lobby = await tables.open_lobby(
+    lobby = await tables.lobby.open(
         guild_id=1, channel_id=3, game_id=game_id, host_id=300, host_name="Host"
     )
     seat = waiting_members(first)[0]
@@ -217,7 +217,9 @@ async def test_buttons_of_a_game_in_another_channel_are_refused(
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("who", ["host", "member", "manager", "administrator", "outsider"])
-async def test_game_abort_command(game_id: str, who: str, tables: Tables, bot: FakeBot) -> None:
+async def test_game_abort_command(
+    game_id: str, who: str, tables: TableService, bot: FakeBot
+) -> None:
     record = await members_game(tables, game_id)
     user = {
         "host": record.host_id,
@@ -268,7 +270,7 @@ def channel_game_commands() -> list[tuple[str, Any, app_commands.Command]]:
     ids=[name for name, _, _ in channel_game_commands()],
 )
 async def test_commands_in_a_channel_without_a_game_answer_clearly(
-    name: str, cog: type, command: app_commands.Command, tables: Tables, bot: FakeBot
+    name: str, cog: type, command: app_commands.Command, tables: TableService, bot: FakeBot
 ) -> None:
     await members_game(tables, GAME_IDS[0], channel=1)  # a game elsewhere changes nothing
     press = FakeInteraction(bot, 100, guild_id=1, channel_id=42, command=True, manager=True)
@@ -280,7 +282,9 @@ async def test_commands_in_a_channel_without_a_game_answer_clearly(
         assert choices == []
 
 
-async def test_a_genuine_press_is_acknowledged_and_delivered(tables: Tables, bot: FakeBot) -> None:
+async def test_a_genuine_press_is_acknowledged_and_delivered(
+    tables: TableService, bot: FakeBot
+) -> None:
     """Sanity of the fakes used above: the owner's press works end to end."""
     record = await members_game(tables, GAME_IDS[0])
     move = member_move(record, random.Random(2))

@@ -59,7 +59,7 @@ from db.store import Store
 from i18n import catalog
 from rules.errors import RuleError
 from rules.registry import get_game
-from service.tables import Tables
+from service.tables import TableService
 from tests.helpers.playout import assert_json_round_trip, dump, play, random_action
 from tests.reliability.driving import (
     GAME_IDS,
@@ -296,14 +296,14 @@ class World:
 
     OUTSIDER = 9_999
 
-    def __init__(self, store: Store, tables: Tables, bot: FakeBot, games: list[GameRecord]):
+    def __init__(self, store: Store, tables: TableService, bot: FakeBot, games: list[GameRecord]):
         self.store, self.tables, self.bot, self.games = store, tables, bot, games
 
     @staticmethod
     async def build(path: Path, game_id: str) -> list[int]:
         """Build the world's database at `path`; the ids of its games."""
         store = await Store.open(str(path))
-        tables = Tables(store, new_seed=iter(range(31, 10_000)).__next__)
+        tables = TableService(store, new_seed=iter(range(31, 10_000)).__next__)
         info = get_game(game_id).info
         games = [
             await seated_game(tables, game_id, ch, [100 * ch + k for k in range(info.min_players)])
@@ -313,8 +313,8 @@ class World:
         for _ in range(rng.randint(3, 12)):
             move = member_move(await tables.game(games[1].id), rng)
             if move is not None:
-                await tables.act(games[1].id, move[1], move[2], since=move[3])
-        lobby = await tables.open_lobby(
+                await tables.play.move(games[1].id, move[1], move[2], since=move[3])
+        lobby = await tables.lobby.open(
             guild_id=1, channel_id=3, game_id=game_id, host_id=300, host_name="Host"
         )
         await store.close()
@@ -324,7 +324,7 @@ class World:
     async def copy(cls, template: Path, path: Path, game_ids: list[int]) -> World:
         shutil.copyfile(template, path)
         store = await Store.open(str(path))
-        tables = Tables(store)
+        tables = TableService(store)
         games = [await tables.game(g) for g in game_ids]
         return cls(store, tables, FakeBot(store, tables), games)
 
@@ -732,7 +732,7 @@ def test_typed_moves_are_refused_cleanly(game_id: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_odd_select_values_are_ignored_bug(
-    game_id: str, tables: Tables, store: Store, bot: FakeBot
+    game_id: str, tables: TableService, store: Store, bot: FakeBot
 ) -> None:
     """A pick menu's values such as "²" (a digit to `str.isdigit`, not to `int`) crashed
     `change_pick` with a ValueError: the press went unanswered. Now they are ignored."""

@@ -25,8 +25,9 @@ from db.records import GameRecord
 from db.store import Store
 from rules.errors import RuleError
 from rules.registry import get_game
+from service.change import TableChange
 from service.errors import TableError
-from service.tables import Step, Tables
+from service.tables import TableService
 from tests.helpers.playout import random_action
 from tests.reliability.driving import (
     FIRST_USER,
@@ -52,7 +53,7 @@ def distinct_actions(record: GameRecord, seat: int, n: int, rng: random.Random) 
 
 
 async def race_one_seat(
-    tables: Tables, store: Store, record: GameRecord, n: int, rng: random.Random
+    tables: TableService, store: Store, record: GameRecord, n: int, rng: random.Random
 ) -> tuple[list[Any], list[str]]:
     """Fire `n` actions of one waiting member at once, all made for the same board."""
     seat = waiting_members(record)[0]
@@ -60,7 +61,8 @@ async def race_one_seat(
     actions = distinct_actions(record, seat, n, rng)
     since = record.waiting[seat]
     results = await asyncio.gather(
-        *(tables.act(record.id, user, a, since=since) for a in actions), return_exceptions=True
+        *(tables.play.move(record.id, user, a, since=since) for a in actions),
+        return_exceptions=True,
     )
     return results, actions
 
@@ -68,10 +70,10 @@ async def race_one_seat(
 async def assert_applied_once(
     store: Store, record: GameRecord, results: list[Any], actions: list[str]
 ) -> None:
-    applied = [k for k, r in enumerate(results) if isinstance(r, Step)]
+    applied = [k for k, r in enumerate(results) if isinstance(r, TableChange)]
     assert len(applied) == 1, f"game {record.id}: {len(applied)} of {len(actions)} applied"
     for r in results:  # every other press was made for a board that has changed since
-        if not isinstance(r, Step):
+        if not isinstance(r, TableChange):
             assert isinstance(r, TableError) and r.key == "error.stale", repr(r)
             assert r.message().startswith("This board has changed")
     new = [a for a in await store.actions(record.id) if a.version > record.version]
@@ -89,7 +91,7 @@ async def assert_applied_once(
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_fifty_simultaneous_actions_at_one_version_apply_once(
-    game_id: str, tables: Tables, store: Store
+    game_id: str, tables: TableService, store: Store
 ) -> None:
     rng = random.Random(50)
     record = await seated_game(tables, game_id, 1, members_for(game_id, 1))
@@ -101,12 +103,12 @@ async def test_fifty_simultaneous_actions_at_one_version_apply_once(
             if record.status != "running":
                 return
             _, user, action, since = member_move(record, rng)
-            record = (await tables.act(record.id, user, action, since=since)).record
+            record = (await tables.play.move(record.id, user, action, since=since)).record
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_twenty_games_ten_simultaneous_actions_each_no_cross_talk(
-    game_id: str, tables: Tables, store: Store
+    game_id: str, tables: TableService, store: Store
 ) -> None:
     rng = random.Random(20)
     records = [
@@ -118,7 +120,7 @@ async def test_twenty_games_ten_simultaneous_actions_each_no_cross_talk(
     for record, (results, actions) in zip(records, outcomes, strict=True):
         await assert_applied_once(store, record, results, actions)
         for r in results:  # every answer is about its own game
-            if isinstance(r, Step):
+            if isinstance(r, TableChange):
                 assert r.record.id == record.id and r.record.channel_id == record.channel_id
 
 
@@ -137,7 +139,7 @@ def accepted_in_every_order(game_id: str, state: dict, moves: list[tuple[int, st
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_simultaneous_moves_by_different_seats(
-    game_id: str, tables: Tables, store: Store
+    game_id: str, tables: TableService, store: Store
 ) -> None:
     """Several members who must act at the same time (Money's bids) press at the same moment,
     each on the board made for them: nobody is told the board changed, and when the rules
@@ -157,7 +159,7 @@ async def test_simultaneous_moves_by_different_seats(
         moves = [(s, random_action(get_game(game_id), record.state, s, rng)) for s in seats]
         results = await asyncio.gather(
             *(
-                tables.act(record.id, record.seats[s].user_id, a, since=record.waiting[s])
+                tables.play.move(record.id, record.seats[s].user_id, a, since=record.waiting[s])
                 for s, a in moves
             ),
             return_exceptions=True,
@@ -165,7 +167,7 @@ async def test_simultaneous_moves_by_different_seats(
         for r in results:
             if isinstance(r, BaseException):
                 assert isinstance(r, RuleError), f"refused with {r!r}: not a rule refusal"
-        applied = [m for m, r in zip(moves, results, strict=True) if isinstance(r, Step)]
+        applied = [m for m, r in zip(moves, results, strict=True) if isinstance(r, TableChange)]
         assert applied, "none of the simultaneous moves was applied"
         if accepted_in_every_order(game_id, record.state, moves):
             assert applied == moves, f"only {applied} of {moves} were applied"
@@ -235,7 +237,7 @@ def bot_work(a_holds: list[Hold]) -> list[float]:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_a_game_never_waits_for_another_games_bot_run(
-    game_id: str, tables: Tables, store: Store
+    game_id: str, tables: TableService, store: Store
 ) -> None:
     """Game A's only member leaves, and its bots play the whole match in one request (hundreds
     of commits). Meanwhile members of game B in another channel play: every one of B's saves
@@ -257,13 +259,13 @@ async def test_a_game_never_waits_for_another_games_bot_run(
     while sum(h.task == "A" for h in lock.holds) < 10:
         await asyncio.sleep(0)
     latencies = []
-    b_tasks: list[asyncio.Task[Step]] = []
+    b_tasks: list[asyncio.Task[TableChange]] = []
     while not run_a.done() and len(latencies) < 20 and b.status == "running":
         seat = rng.choice(waiting_members(b))
         action = random_action(get_game(game_id), b.state, seat, rng)
         started = time.perf_counter()
         task = asyncio.create_task(
-            tables.act(b.id, b.seats[seat].user_id, action, since=b.waiting[seat]),
+            tables.play.move(b.id, b.seats[seat].user_id, action, since=b.waiting[seat]),
             name=f"B{len(b_tasks)}",
         )
         b_tasks.append(task)

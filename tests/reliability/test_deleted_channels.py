@@ -1,5 +1,5 @@
 """A deleted game channel or thread ends its game cleanly, for every registered game: the game is
-aborted through the table service (`Tables.channel_gone`), whichever way the bot learns of it:
+aborted through the table service (`TableService.channel_gone`), whichever way the bot learns of it:
 
 - Discord tells it (`on_guild_channel_delete`, with the threads it had; `on_raw_thread_delete`);
 - posting a board answers 404 Unknown Channel (10003);
@@ -22,7 +22,7 @@ from cogs.timers import TimerLoop
 from db.records import GameRecord
 from db.store import Store
 from i18n import t
-from service.tables import Tables
+from service.tables import TableService
 from tests.helpers.clock import FakeClock
 from tests.reliability.driving import GAME_IDS, assert_consistent
 from tests.reliability.fakes import UNKNOWN_CHANNEL, FakeBot, FakeInteraction
@@ -51,20 +51,20 @@ async def assert_ended(store: Store, record: GameRecord, bot: FakeBot) -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_the_service_ends_the_game_of_a_channel_that_is_gone(
-    game_id: str, tables: Tables, store: Store, bot: FakeBot
+    game_id: str, tables: TableService, store: Store, bot: FakeBot
 ) -> None:
     running = await members_game(tables, game_id, 1)
     other = await members_game(tables, game_id, 2)
-    lobby = await tables.open_lobby(
+    lobby = await tables.lobby.open(
         guild_id=1, channel_id=3, game_id=game_id, host_id=300, host_name="Host"
     )
-    ended = await tables.channel_gone(1)
+    ended = await tables.lobby.channel_gone(1)
     assert ended is not None and ended.id == running.id and ended.version == running.version + 1
     await assert_ended(store, running, bot)
-    assert (await tables.channel_gone(3)).id == lobby.id
+    assert (await tables.lobby.channel_gone(3)).id == lobby.id
     await assert_ended(store, lobby, bot)
-    assert await tables.channel_gone(1) is None, "nothing left to end"
-    assert await tables.channel_gone(99) is None
+    assert await tables.lobby.channel_gone(1) is None, "nothing left to end"
+    assert await tables.lobby.channel_gone(99) is None
     assert await tables.game(other.id) == other
 
 
@@ -73,7 +73,7 @@ async def test_the_service_ends_the_game_of_a_channel_that_is_gone(
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_deleting_a_channel_or_thread_ends_its_game(
-    game_id: str, tables: Tables, store: Store, bot: FakeBot
+    game_id: str, tables: TableService, store: Store, bot: FakeBot
 ) -> None:
     games = {ch: await members_game(tables, game_id, ch) for ch in (1, 2, 3, 4)}
     watch = ChannelWatch(bot)  # type: ignore[arg-type]
@@ -99,7 +99,7 @@ def test_the_listeners_are_loaded_under_discords_event_names() -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_a_board_post_to_a_deleted_channel_ends_its_game(
-    game_id: str, tables: Tables, store: Store, bot: FakeBot
+    game_id: str, tables: TableService, store: Store, bot: FakeBot
 ) -> None:
     game_a = await members_game(tables, game_id, 1)
     game_b = await members_game(tables, game_id, 2)
@@ -118,7 +118,7 @@ async def test_a_board_post_to_a_deleted_channel_ends_its_game(
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_a_reminder_to_a_deleted_channel_ends_its_game(game_id: str, store: Store) -> None:
     clock = FakeClock()
-    tables = Tables(store, new_seed=iter(range(7, 99)).__next__, clock=clock)
+    tables = TableService(store, new_seed=iter(range(7, 99)).__next__, clock=clock)
     bot = FakeBot(store, tables)
     gone = await members_game(tables, game_id, 1)
     kept = await members_game(tables, game_id, 2)

@@ -20,7 +20,7 @@ from db.records import GameRecord
 from db.store import Store
 from i18n import t
 from rules.registry import get_game
-from service.tables import Tables
+from service.tables import TableService
 from tests.reliability.driving import GAME_IDS, assert_consistent, member_move, seated_game
 from tests.reliability.fakes import FakeBot, FakeInteraction
 
@@ -35,7 +35,7 @@ async def pragma(store: Store, sql: str) -> int:
 
 
 async def play_until_full(
-    tables: Tables, record: GameRecord, rng: random.Random
+    tables: TableService, record: GameRecord, rng: random.Random
 ) -> tuple[GameRecord, tuple[int, int, str, int]]:
     """Play `record` through the service until a save fails for want of room: the game as it
     was then, and the (seat, user, action, since) that could not be saved."""
@@ -44,7 +44,7 @@ async def play_until_full(
         assert move is not None, "the game ended before the database was full"
         _, user, action, since = move
         try:
-            record = (await tables.act(record.id, user, action, since=since)).record
+            record = (await tables.play.move(record.id, user, action, since=since)).record
         except sqlite3.OperationalError as exc:
             assert str(exc) == "database or disk is full", f"not the first error: {exc!r}"
             return record, move
@@ -55,7 +55,7 @@ pytestmark = pytest.mark.usefixtures("no_pictures")
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-async def test_a_full_disk(game_id: str, tables: Tables, store: Store, bot: FakeBot) -> None:
+async def test_a_full_disk(game_id: str, tables: TableService, store: Store, bot: FakeBot) -> None:
     info = get_game(game_id).info
     members = [[100 * ch + k for k in range(info.min_players)] for ch in (1, 2)]
     a = await seated_game(tables, game_id, 1, members[0], options=info.default_options())

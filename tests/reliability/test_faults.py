@@ -29,7 +29,7 @@ from db.records import GameRecord
 from db.store import Store
 from i18n import t
 from rules.registry import get_game
-from service.tables import Tables
+from service.tables import TableService
 from tests.reliability.driving import GAME_IDS, assert_consistent, member_move, seated_game
 from tests.reliability.fakes import (
     DM_CLOSED,
@@ -49,7 +49,7 @@ INTERNAL = t("error.internal")
 pytestmark = pytest.mark.usefixtures("no_pictures")
 
 
-async def members_game(tables: Tables, game_id: str, channel: int) -> GameRecord:
+async def members_game(tables: TableService, game_id: str, channel: int) -> GameRecord:
     info = get_game(game_id).info
     return await seated_game(
         tables, game_id, channel, [100 * channel + k for k in range(info.min_players)]
@@ -86,7 +86,7 @@ FAULTS = {
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("fault", list(FAULTS))
 async def test_discord_errors_after_a_commit_leave_the_game_consistent(
-    game_id: str, fault: str, tables: Tables, store: Store, bot: FakeBot
+    game_id: str, fault: str, tables: TableService, store: Store, bot: FakeBot
 ) -> None:
     game_a = await members_game(tables, game_id, 1)
     game_b = await members_game(tables, game_id, 2)
@@ -125,7 +125,7 @@ async def test_discord_errors_after_a_commit_leave_the_game_consistent(
 @pytest.mark.parametrize("game_id", GAME_IDS)
 @pytest.mark.parametrize("how", ["button", "typed"])
 async def test_a_timed_out_interaction_still_plays_and_posts(
-    game_id: str, how: str, tables: Tables, store: Store, bot: FakeBot
+    game_id: str, how: str, tables: TableService, store: Store, bot: FakeBot
 ) -> None:
     """Discord refuses the late answer (10062): the move stays committed (it was saved before
     the answer), the board is still posted, nothing raises; the game plays on."""
@@ -161,7 +161,7 @@ async def test_a_timed_out_interaction_still_plays_and_posts(
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_other_404s_do_not_end_a_game(
-    game_id: str, tables: Tables, store: Store, bot: FakeBot
+    game_id: str, tables: TableService, store: Store, bot: FakeBot
 ) -> None:
     record = await members_game(tables, game_id, 1)
     bot.fail("send", UNKNOWN_MESSAGE, channel_id=record.channel_id)
@@ -185,7 +185,7 @@ class ExclusiveLock:
 async def test_a_locked_database_during_a_save(game_id: str, tmp_path: Path) -> None:
     path = str(tmp_path / "locked.db")
     store = await Store.open(path)
-    tables = Tables(store)
+    tables = TableService(store)
     bot = FakeBot(store, tables)
     try:
         record = await members_game(tables, game_id, 1)
@@ -220,10 +220,10 @@ async def test_a_locked_database_during_a_save(game_id: str, tmp_path: Path) -> 
 async def test_a_locked_database_during_a_lobby_press(game_id: str, tmp_path: Path) -> None:
     path = str(tmp_path / "locked.db")
     store = await Store.open(path)
-    tables = Tables(store)
+    tables = TableService(store)
     bot = FakeBot(store, tables)
     try:
-        lobby = await tables.open_lobby(
+        lobby = await tables.lobby.open(
             guild_id=1, channel_id=3, game_id=game_id, host_id=300, host_name="Host"
         )
         await store._conn.execute("PRAGMA busy_timeout=50")

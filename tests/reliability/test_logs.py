@@ -31,7 +31,7 @@ from cogs.play_actions import act, show_hand
 from db.records import GameRecord
 from db.store import Store
 from rules.registry import get_game
-from service.tables import Tables
+from service.tables import TableService
 from tests.reliability.driving import GAME_IDS, member_move, seated_step
 from tests.reliability.fakes import DM_CLOSED, SERVER_ERROR, FakeBot, FakeInteraction
 from tests.reliability.leaks import recorded_pictures
@@ -104,7 +104,7 @@ async def play_logged(
     """Play `channels` games (channel 2: a member's DMs closed; channel 3: Discord errors),
     each to its end or for `moves` member moves, with refused moves and `/hand` looks."""
     store = await Store.open(str(path))
-    tables = Tables(store, new_seed=iter(range(10, 100)).__next__)
+    tables = TableService(store, new_seed=iter(range(10, 100)).__next__)
     bot = FakeBot(store, tables)
     rng = random.Random(4)
     played = Played()

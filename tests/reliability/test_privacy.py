@@ -15,7 +15,7 @@ import pytest
 
 from db.store import Store
 from rules.registry import get_game
-from service.tables import Tables
+from service.tables import TableService
 from tests.reliability.driving import GAME_IDS, assert_consistent, play_until, seated_game
 
 REPO = Path(__file__).resolve().parents[2]
@@ -24,7 +24,7 @@ REPO = Path(__file__).resolve().parents[2]
 async def two_servers(path: Path) -> dict[int, list[int]]:
     """Games of every title in servers 1 and 2 (running, finished, lobby), with messages."""
     store = await Store.open(str(path))
-    tables = Tables(store, new_seed=iter(range(1, 1_000)).__next__)
+    tables = TableService(store, new_seed=iter(range(1, 1_000)).__next__)
     rng = random.Random(6)
     games: dict[int, list[int]] = {1: [], 2: []}
     channel = 0
@@ -40,7 +40,7 @@ async def two_servers(path: Path) -> dict[int, list[int]]:
                 await store.set_message(record.id, f"hand:{0}", 77, 10 * channel + 1)
                 games[guild].append(record.id)
             channel += 1
-            lobby = await tables.open_lobby(
+            lobby = await tables.lobby.open(
                 guild_id=guild, channel_id=channel, game_id=game_id, host_id=5, host_name="Host"
             )
             games[guild].append(lobby.id)
@@ -144,7 +144,7 @@ async def snowflake_servers(path: Path) -> dict[int, set[int]]:
     board and a hand DM each: the ids each server's rows hold (server, channels, members,
     messages, DM channels)."""
     store = await Store.open(str(path))
-    tables = Tables(store, new_seed=iter(range(1, 1_000)).__next__)
+    tables = TableService(store, new_seed=iter(range(1, 1_000)).__next__)
     rng = random.Random(8)
     ids: dict[int, set[int]] = {FORGOTTEN: {FORGOTTEN}, KEPT: {KEPT}}
     for guild in (FORGOTTEN, KEPT):

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from service.tables import Tables
-from service.timers import TimerService
+from service.deadlines import Deadlines
+from service.tables import TableService
 
 
 @pytest.fixture
-def timers(tables: Tables) -> TimerService:
-    return TimerService(tables)
+def timers(tables: TableService) -> Deadlines:
+    return tables.deadlines

@@ -10,9 +10,9 @@ import pytest
 
 from db.records import NO_HOST, GameRecord, Seat
 from db.store import Store
+from service.deadlines import Deadlines
 from service.errors import TableError
-from service.tables import Tables
-from service.timers import TimerService
+from service.tables import TableService
 from tests.helpers.clock import FakeClock
 from tests.service.test_timers import (
     ANN,
@@ -37,45 +37,46 @@ async def refused(key: str, request: Awaitable[Any]) -> TableError:
     return err.value
 
 
-async def bench_cas(tables: Tables, timers: TimerService, clock: FakeClock) -> GameRecord:
+async def bench_cas(tables: TableService, timers: Deadlines, clock: FakeClock) -> GameRecord:
     """A Money match in which Cas (seat 3) missed a deadline and a bot plays her seat."""
     record = (await started(tables, deadline_hours=2, auto_moves=1)).record
     record = (await move(tables, record, 0)).record
     record = (await move(tables, record, 1)).record
     clock.advance(hours=2)
-    (step,) = (await timers.tick()).steps
+    (step,) = (await timers.tick()).changes
     assert step.record.benched_seat_of(CAS) == 2
     return step.record
 
 
 async def test_a_benched_member_is_not_given_a_second_seat_by_replace(
-    tables: Tables, timers: TimerService, clock: FakeClock
+    tables: TableService, timers: Deadlines, clock: FakeClock
 ) -> None:
     record = await bench_cas(tables, timers, clock)
 
     err = await refused(
-        "error.benched_use_rejoin", tables.replace(record.id, ANN, 0, (CAS, "Cas"), manager=False)
+        "error.benched_use_rejoin",
+        tables.seats.replace(record.id, ANN, 0, (CAS, "Cas"), manager=False),
     )
     assert err.params == {"seat": 3}
     assert "`/game rejoin`" in err.message("en")
     assert (await tables.game(record.id)).seats == record.seats  # nothing changed
 
     # Her own seat back by the host is no second seat: she plays seat 3 as before.
-    step = await tables.replace(record.id, ANN, 2, (CAS, "Cas"), manager=False)
+    step = await tables.seats.replace(record.id, ANN, 2, (CAS, "Cas"), manager=False)
     seats = step.record.seats
     assert seats[2] == Seat(CAS, "Cas")
     assert [s for s in seats if s.user_id == CAS] == [seats[2]]
 
 
 async def test_rejoin_is_refused_to_a_member_who_plays_another_seat(
-    tables: Tables, timers: TimerService, clock: FakeClock, store: Store
+    tables: TableService, timers: Deadlines, clock: FakeClock, store: Store
 ) -> None:
     record = await bench_cas(tables, timers, clock)
     # A game saved before seats were guarded: Cas plays seat 1 and is benched in seat 3.
     seats = [Seat(CAS, "Cas"), *record.seats[1:]]
-    record = await store.update(record.id, record.version, seats=seats)
+    record = await store.save_seats(record.id, record.version, seats)
 
-    err = await refused("error.rejoin_already_seated", tables.rejoin(record.id, CAS, "Cas"))
+    err = await refused("error.rejoin_already_seated", tables.seats.rejoin(record.id, CAS, "Cas"))
 
     assert err.params == {"seat": 1}
     assert "seat 1" in err.message("en")
@@ -83,7 +84,7 @@ async def test_rejoin_is_refused_to_a_member_who_plays_another_seat(
 
 
 async def test_a_leaving_host_hands_hosting_to_the_lowest_seated_member(
-    tables: Tables, timers: TimerService, clock: FakeClock
+    tables: TableService, timers: Deadlines, clock: FakeClock
 ) -> None:
     started_record = (await started(tables, (ANN, BEN, CAS, DEE))).record
     game_id = started_record.id
@@ -94,18 +95,19 @@ async def test_a_leaving_host_hands_hosting_to_the_lowest_seated_member(
 
     assert (step.before.host_id, step.record.host_id) == (ANN, CAS)  # seat 3: first member left
     await refused(
-        "error.host_only_manage", tables.configure(game_id, ANN, manager=False, paused=True)
+        "error.host_only_manage",
+        tables.deadlines.configure(game_id, ANN, manager=False, paused=True),
     )
-    await tables.configure(game_id, CAS, manager=False, paused=True)
+    await tables.deadlines.configure(game_id, CAS, manager=False, paused=True)
     step = await tables.leave(game_id, DEE)  # not the host: hosting stays
     assert step.record.host_id == CAS
 
 
 async def test_a_benched_member_does_not_become_host(
-    tables: Tables, timers: TimerService, clock: FakeClock
+    tables: TableService, timers: Deadlines, clock: FakeClock
 ) -> None:
     record = await bench_cas(tables, timers, clock)
-    await tables.replace(record.id, ANN, 1, None, manager=False)  # Ben's seat to a bot
+    await tables.seats.replace(record.id, ANN, 1, None, manager=False)  # Ben's seat to a bot
 
     step = await tables.leave(record.id, ANN)
 

@@ -14,10 +14,12 @@ from db.records import GameRecord, Seat
 from db.store import Store
 from rules.contract import Choices, GameInfo, Outcome, State, View
 from rules.registry import GAMES, get_game
+from service.change import TableChange
+from service.deadlines import Deadlines
 from service.errors import TableError
-from service.tables import Step, Tables
-from service.timers import TimerService
-from service.timing import MAX_REMINDERS, Timing, due
+from service.tables import TableService
+from service.timing import MAX_REMINDERS, Timing
+from service.turn_clock import due
 from tests.helpers.clock import START, FakeClock
 
 GAME = get_game("money")
@@ -39,10 +41,10 @@ def table_clock(clock: FakeClock) -> FakeClock:
 
 
 async def started(
-    tables: Tables, members: tuple[int, ...] = (ANN, BEN, CAS), bots: int = 0, **timing: Any
-) -> Step:
+    tables: TableService, members: tuple[int, ...] = (ANN, BEN, CAS), bots: int = 0, **timing: Any
+) -> TableChange:
     """A running Money match (one hand) hosted by the first member, with timing settings."""
-    record = await tables.open_lobby(
+    record = await tables.lobby.open(
         guild_id=1,
         channel_id=CHANNEL,
         game_id=GAMES["money"].info.id,
@@ -51,20 +53,20 @@ async def started(
         options={"hands": "1"},
     )
     for user in members[1:]:
-        record = await tables.join(record.id, user, NAMES[user])
+        record = await tables.lobby.join(record.id, user, NAMES[user])
     for _ in range(bots):
-        record = await tables.add_bot(record.id, members[0])
+        record = await tables.lobby.add_bot(record.id, members[0])
     if timing:
-        await tables.configure(record.id, members[0], manager=False, **timing)
-    return await tables.start(record.id, members[0])
+        await tables.deadlines.configure(record.id, members[0], manager=False, **timing)
+    return await tables.lobby.start(record.id, members[0])
 
 
-async def move(tables: Tables, record: GameRecord, seat: int, k: int = 0) -> Step:
+async def move(tables: TableService, record: GameRecord, seat: int, k: int = 0) -> TableChange:
     """The member in `seat` plays what the bot policy would."""
     user = record.seats[seat].user_id
     assert user is not None and not record.seats[seat].bot
     action = GAME.bot_action(GAME.view(record.state, seat), 31 * record.version + k)
-    return await tables.act(record.id, user, action, since=record.waiting[seat])
+    return await tables.play.move(record.id, user, action, since=record.waiting[seat])
 
 
 async def refused(key: str, request) -> None:
@@ -91,7 +93,7 @@ def test_money_turn_label_is_hand_round_and_phase() -> None:
     assert GAME.turn(state) in ("1.1.exchange", "1.2.bid")
 
 
-async def test_each_seat_is_pinged_once_per_turn_in_which_it_must_act(tables: Tables) -> None:
+async def test_each_seat_is_pinged_once_per_turn_in_which_it_must_act(tables: TableService) -> None:
     step = await started(tables)
     assert step.newly_waiting == [0, 1, 2]  # everyone bids
     pinged: list[tuple[int, str]] = [(s, GAME.turn(step.record.state)) for s in step.newly_waiting]
@@ -113,7 +115,7 @@ async def test_each_seat_is_pinged_once_per_turn_in_which_it_must_act(tables: Ta
     assert set(pinged) == must_act, "a seat had to act without being pinged"
 
 
-async def test_no_ping_after_a_bid_while_others_still_bid(tables: Tables) -> None:
+async def test_no_ping_after_a_bid_while_others_still_bid(tables: TableService) -> None:
     record = (await started(tables)).record
     step = await move(tables, record, 0)
     assert sorted(step.record.waiting) == [1, 2]
@@ -160,28 +162,28 @@ class Relay:
 
 
 async def test_a_second_action_in_the_same_turn_pings_nobody_but_stales_old_buttons(
-    tables: Tables, monkeypatch
+    tables: TableService, monkeypatch
 ) -> None:
     monkeypatch.setitem(GAMES, "relay", Relay())
-    record = await tables.open_lobby(
+    record = await tables.lobby.open(
         guild_id=1, channel_id=CHANNEL, game_id="relay", host_id=ANN, host_name="Ann"
     )
-    await tables.join(record.id, BEN, "Ben")
-    step = await tables.start(record.id, ANN)
+    await tables.lobby.join(record.id, BEN, "Ben")
+    step = await tables.lobby.start(record.id, ANN)
     assert step.newly_waiting == [0]
     first = step.record.waiting[0]
 
-    step = await tables.act(record.id, ANN, "go", since=first)  # first of two actions
+    step = await tables.play.move(record.id, ANN, "go", since=first)  # first of two actions
 
     assert step.record.waiting[0] != first  # a new decision: the old buttons are stale
     assert step.newly_waiting == []  # but the same turn: no second ping
     assert step.panels_changed == [0]
-    await refused("error.stale", tables.act(record.id, ANN, "go", since=first))
-    step = await tables.act(record.id, ANN, "go", since=step.record.waiting[0])
+    await refused("error.stale", tables.play.move(record.id, ANN, "go", since=first))
+    step = await tables.play.move(record.id, ANN, "go", since=step.record.waiting[0])
     assert step.newly_waiting == [1]  # Ben's turn
 
 
-async def test_bots_are_never_pinged(tables: Tables) -> None:
+async def test_bots_are_never_pinged(tables: TableService) -> None:
     step = await started(tables, (ANN,), bots=2)
     assert step.newly_waiting == [0]
     assert all(not step.record.seats[s].bot for s in step.newly_waiting)
@@ -191,7 +193,7 @@ async def test_bots_are_never_pinged(tables: Tables) -> None:
 
 
 async def test_reminders_once_then_each_interval_at_most_the_cap(
-    tables: Tables, timers: TimerService, clock: FakeClock
+    tables: TableService, timers: Deadlines, clock: FakeClock
 ) -> None:
     record = (await started(tables)).record
     await move(tables, record, 0)  # Ann bids; Ben and Cas keep waiting
@@ -212,7 +214,7 @@ async def test_reminders_once_then_each_interval_at_most_the_cap(
 
 
 async def test_a_move_ends_the_reminders_of_that_wait(
-    tables: Tables, timers: TimerService, clock: FakeClock
+    tables: TableService, timers: Deadlines, clock: FakeClock
 ) -> None:
     record = (await started(tables)).record
     clock.advance(hours=25)
@@ -223,7 +225,7 @@ async def test_a_move_ends_the_reminders_of_that_wait(
 
 
 async def test_no_reminders_when_switched_off(
-    tables: Tables, timers: TimerService, clock: FakeClock
+    tables: TableService, timers: Deadlines, clock: FakeClock
 ) -> None:
     await started(tables, reminder_hours=0)
     clock.advance(days=10)
@@ -234,13 +236,13 @@ async def test_a_reminder_due_during_a_downtime_fires_once_after_the_restart(
     db_path: Path, clock: FakeClock
 ) -> None:
     store = await Store.open(str(db_path))
-    await started(Tables(store, clock=clock))
+    await started(TableService(store, clock=clock))
     await store.close()
 
     clock.advance(days=5)  # the bot was down; five reminder intervals passed
     store = await Store.open(str(db_path))
     try:
-        timers = TimerService(Tables(store, clock=clock))
+        timers = TableService(store, clock=clock).deadlines
         assert sorted(r.count for r in (await timers.tick()).reminders) == [1, 1, 1]
         assert (await timers.tick()).reminders == []
         clock.advance(hours=23)
@@ -252,7 +254,7 @@ async def test_a_reminder_due_during_a_downtime_fires_once_after_the_restart(
 
 
 async def test_a_reminder_read_before_a_move_is_not_sent_after_it(
-    tables: Tables, store: Store, clock: FakeClock
+    tables: TableService, store: Store, clock: FakeClock
 ) -> None:
     record = (await started(tables)).record
     (timer, _) = (await store.running_timers())[0]
@@ -265,43 +267,49 @@ async def test_a_reminder_read_before_a_move_is_not_sent_after_it(
 
 
 async def test_no_reminders_or_deadlines_while_paused_and_clocks_restart_on_resume(
-    tables: Tables, timers: TimerService, clock: FakeClock
+    tables: TableService, timers: Deadlines, clock: FakeClock
 ) -> None:
     record = (await started(tables, deadline_hours=30)).record
     clock.advance(hours=2)
-    await tables.configure(record.id, ANN, manager=False, paused=True)
+    await tables.deadlines.configure(record.id, ANN, manager=False, paused=True)
     await refused(
-        "error.already_paused", tables.configure(record.id, ANN, manager=False, paused=True)
+        "error.already_paused",
+        tables.deadlines.configure(record.id, ANN, manager=False, paused=True),
     )
     record = (await move(tables, await tables.game(record.id), 0)).record  # moves still count
 
     clock.advance(days=3)
     tick = await timers.tick()
-    assert tick.reminders == [] and tick.steps == []
+    assert tick.reminders == [] and tick.changes == []
 
-    await tables.configure(record.id, BEN, manager=True, paused=False)  # a server manager
+    await tables.deadlines.configure(record.id, BEN, manager=True, paused=False)  # a server manager
     clock.advance(hours=23)
     tick = await timers.tick()
-    assert tick.reminders == [] and tick.steps == []  # nothing for the time while paused
+    assert tick.reminders == [] and tick.changes == []  # nothing for the time while paused
     clock.advance(hours=1)
     assert sorted(r.seat for r in (await timers.tick()).reminders) == [1, 2]
     clock.advance(hours=6)
-    assert len((await timers.tick()).steps) == 2  # 30 h after the resume: the deadlines
+    assert len((await timers.tick()).changes) == 2  # 30 h after the resume: the deadlines
 
 
-async def test_only_the_host_or_a_manager_changes_timing(tables: Tables) -> None:
+async def test_only_the_host_or_a_manager_changes_timing(tables: TableService) -> None:
     record = (await started(tables)).record
     await refused(
-        "error.host_only_manage", tables.configure(record.id, BEN, manager=False, paused=True)
-    )
-    await refused("error.not_paused", tables.configure(record.id, ANN, manager=False, paused=False))
-    await refused(
-        "error.bad_hours", tables.configure(record.id, ANN, manager=False, deadline_hours=9999)
+        "error.host_only_manage",
+        tables.deadlines.configure(record.id, BEN, manager=False, paused=True),
     )
     await refused(
-        "error.bad_auto_moves", tables.configure(record.id, ANN, manager=False, auto_moves=0)
+        "error.not_paused", tables.deadlines.configure(record.id, ANN, manager=False, paused=False)
     )
-    saved = await tables.configure(
+    await refused(
+        "error.bad_hours",
+        tables.deadlines.configure(record.id, ANN, manager=False, deadline_hours=9999),
+    )
+    await refused(
+        "error.bad_auto_moves",
+        tables.deadlines.configure(record.id, ANN, manager=False, auto_moves=0),
+    )
+    saved = await tables.deadlines.configure(
         record.id, CAS, manager=True, reminder_hours=12, deadline_hours=48, auto_moves=2
     )
     timing = Timing.of(saved.timing)
@@ -313,11 +321,11 @@ async def test_only_the_host_or_a_manager_changes_timing(tables: Tables) -> None
 
 
 async def play_with_a_silent_seat(
-    tables: Tables, timers: TimerService, clock: FakeClock, record: GameRecord, silent: int
-) -> list[Step]:
+    tables: TableService, timers: Deadlines, clock: FakeClock, record: GameRecord, silent: int
+) -> list[TableChange]:
     """Members move at once, except `silent`, whose deadline passes each time it must act.
     Returns the steps the deadlines made."""
-    timed: list[Step] = []
+    timed: list[TableChange] = []
     for k in range(400):
         if record.status != "running":
             return timed
@@ -326,7 +334,7 @@ async def play_with_a_silent_seat(
             record = (await move(tables, record, waiting[0], k)).record
             continue
         clock.advance(hours=Timing.of(record.timing).deadline_hours)
-        steps = (await timers.tick()).steps
+        steps = (await timers.tick()).changes
         assert len(steps) == 1 and steps[0].moves[0][0] == silent
         timed += steps
         record = steps[-1].record
@@ -334,11 +342,11 @@ async def play_with_a_silent_seat(
 
 
 async def test_a_silent_player_is_moved_for_then_handed_to_a_bot_and_the_game_ends(
-    tables: Tables, timers: TimerService, clock: FakeClock, store: Store
+    tables: TableService, timers: Deadlines, clock: FakeClock, store: Store
 ) -> None:
     record = (await started(tables, deadline_hours=12, auto_moves=3)).record
     clock.advance(hours=11)
-    assert (await timers.tick()).steps == []  # not yet
+    assert (await timers.tick()).changes == []  # not yet
 
     timed = await play_with_a_silent_seat(tables, timers, clock, record, silent=1)
 
@@ -360,13 +368,13 @@ async def test_a_silent_player_is_moved_for_then_handed_to_a_bot_and_the_game_en
 
 
 async def test_a_real_move_resets_the_count_and_a_late_timer_does_nothing(
-    tables: Tables, timers: TimerService, clock: FakeClock, store: Store
+    tables: TableService, timers: Deadlines, clock: FakeClock, store: Store
 ) -> None:
     record = (await started(tables, deadline_hours=1)).record
     record = (await move(tables, record, 0)).record
     record = (await move(tables, record, 2)).record
     clock.advance(hours=1)
-    step = (await timers.tick()).steps[0]  # Ben's bid is made for him
+    step = (await timers.tick()).changes[0]  # Ben's bid is made for him
     assert step.record.auto_moves == {1: 1}
     assert [n["type"] for n in step.notes] == ["auto_move"]
     record = step.record
@@ -378,28 +386,30 @@ async def test_a_real_move_resets_the_count_and_a_late_timer_does_nothing(
     record = (await move(tables, record, 1)).record  # Ben is back and bids himself
     assert record.auto_moves == {}
     clock.advance(hours=5)
-    assert await tables.auto_move(record.id, 1, since) is None  # the old wait: nothing happens
+    assert (
+        await tables.deadlines.auto_move(record.id, 1, since) is None
+    )  # the old wait: nothing happens
     assert timer.since_version == since
     assert [a.user_id for a in await store.actions(record.id)][-1] == BEN
 
 
 async def test_a_seat_handed_to_a_bot_can_be_taken_back(
-    tables: Tables, timers: TimerService, clock: FakeClock
+    tables: TableService, timers: Deadlines, clock: FakeClock
 ) -> None:
     record = (await started(tables, deadline_hours=2, auto_moves=1)).record
     record = (await move(tables, record, 0)).record
     record = (await move(tables, record, 1)).record
     clock.advance(hours=2)
-    (step,) = (await timers.tick()).steps
+    (step,) = (await timers.tick()).changes
     assert [n["type"] for n in step.notes] == ["auto_move", "handed_to_bot"]
     record = step.record
     assert record.seats[2] == Seat(CAS, "Cas (bot)", bot=True)
     assert record.benched_seat_of(CAS) == 2 and record.seat_of(CAS) is None
-    await refused("error.not_seated", tables.act(record.id, CAS, "pass"))
-    await refused("error.nothing_to_rejoin", tables.rejoin(record.id, DEE, "Dee"))
-    await refused("error.already_playing", tables.rejoin(record.id, ANN, "Ann"))
+    await refused("error.not_seated", tables.play.move(record.id, CAS, "pass"))
+    await refused("error.nothing_to_rejoin", tables.seats.rejoin(record.id, DEE, "Dee"))
+    await refused("error.already_playing", tables.seats.rejoin(record.id, ANN, "Ann"))
 
-    step = await tables.rejoin(record.id, CAS, "Cas")
+    step = await tables.seats.rejoin(record.id, CAS, "Cas")
 
     assert step.record.seats[2] == Seat(CAS, "Cas")
     assert step.notes == [{"type": "rejoined", "seat": 2}]
@@ -412,13 +422,13 @@ async def test_a_seat_handed_to_a_bot_can_be_taken_back(
 
 async def test_deadlines_survive_a_restart(db_path: Path, clock: FakeClock) -> None:
     store = await Store.open(str(db_path))
-    record = (await started(Tables(store, clock=clock), deadline_hours=6)).record
+    record = (await started(TableService(store, clock=clock), deadline_hours=6)).record
     await store.close()
     clock.advance(days=2)
     store = await Store.open(str(db_path))
     try:
-        tables = Tables(store, clock=clock)
-        steps = (await TimerService(tables).tick()).steps
+        tables = TableService(store, clock=clock)
+        steps = (await tables.deadlines.tick()).changes
         # Each of the three bids is made once, though the deadline passed long ago.
         assert sorted(s.moves[0][0] for s in steps) == [0, 1, 2]
         assert (await tables.game(record.id)).auto_moves == {0: 1, 1: 1, 2: 1}
@@ -427,7 +437,7 @@ async def test_deadlines_survive_a_restart(db_path: Path, clock: FakeClock) -> N
 
 
 async def test_timers_follow_the_waiting_seats(
-    tables: Tables, store: Store, clock: FakeClock
+    tables: TableService, store: Store, clock: FakeClock
 ) -> None:
     record = (await started(tables)).record
     timers = await store.turn_timers(record.id)
@@ -438,7 +448,7 @@ async def test_timers_follow_the_waiting_seats(
     record = (await move(tables, record, 0)).record
     assert [t.seat for t in await store.turn_timers(record.id)] == [1, 2]
     assert all(due(t, Timing(), clock()) is None for t in await store.turn_timers(record.id))
-    await tables.abort(record.id, ANN, manager=False)
+    await tables.lobby.abort(record.id, ANN, manager=False)
     assert await store.turn_timers(record.id) == []
 
 
@@ -446,49 +456,51 @@ async def test_timers_follow_the_waiting_seats(
 
 
 async def test_the_host_replaces_a_seat_with_a_member_or_a_bot(
-    tables: Tables, store: Store
+    tables: TableService, store: Store
 ) -> None:
     record = (await started(tables)).record
     old_since = record.waiting[1]
     await refused(
-        "error.host_only_manage", tables.replace(record.id, BEN, 1, (DEE, "Dee"), manager=False)
+        "error.host_only_manage",
+        tables.seats.replace(record.id, BEN, 1, (DEE, "Dee"), manager=False),
     )
     await refused(
-        "error.already_seated", tables.replace(record.id, ANN, 1, (CAS, "Cas"), manager=False)
+        "error.already_seated", tables.seats.replace(record.id, ANN, 1, (CAS, "Cas"), manager=False)
     )
-    await refused("error.no_such_seat", tables.replace(record.id, ANN, 5, None, manager=False))
+    await refused(
+        "error.no_such_seat", tables.seats.replace(record.id, ANN, 5, None, manager=False)
+    )
 
-    step = await tables.replace(record.id, ANN, 1, (DEE, "Dee"), manager=False)
+    step = await tables.seats.replace(record.id, ANN, 1, (DEE, "Dee"), manager=False)
 
     assert step.record.seats[1] == Seat(DEE, "Dee")
     assert step.newly_waiting == [1]  # the newcomer must bid: pinged
     assert 1 in step.hands_changed and step.notes == [{"type": "replaced", "seat": 1, "old": "Ben"}]
-    await refused("error.stale", tables.act(record.id, DEE, "pass", since=old_since))
-    await refused("error.not_seated", tables.act(record.id, BEN, "pass"))
+    await refused("error.stale", tables.play.move(record.id, DEE, "pass", since=old_since))
+    await refused("error.not_seated", tables.play.move(record.id, BEN, "pass"))
 
-    step = await tables.replace(record.id, CAS, 2, None, manager=True)  # a manager: to a bot
+    step = await tables.seats.replace(record.id, CAS, 2, None, manager=True)  # a manager: to a bot
     assert step.record.seats[2] == Seat(None, "Cas (bot)", bot=True)
     assert [seat for seat, _ in step.moves] == [2]  # the bot bid at once
-    await refused("error.seat_is_bot", tables.replace(record.id, ANN, 2, None, manager=False))
+    await refused("error.seat_is_bot", tables.seats.replace(record.id, ANN, 2, None, manager=False))
     assert {a.user_id for a in await store.actions(record.id)} == {None}
 
 
 # ------------------------------------------------------------------ overview and notices
 
 
-async def test_overview_and_notice_settings(
-    tables: Tables, timers: TimerService, clock: FakeClock
-) -> None:
+async def test_overview_and_notice_settings(tables: TableService, clock: FakeClock) -> None:
     record = (await started(tables)).record
     clock.advance(hours=3)
     record = (await move(tables, record, 0)).record
-    (summary,) = await timers.overview(1)
+    (summary,) = await tables.overview.server(1)
     assert summary.record.id == record.id
     assert summary.waiting_since == {1: START, 2: START}
-    assert await timers.overview(2) == []
+    assert await tables.overview.server(2) == []
 
-    assert await timers.notices([ANN, BEN]) == {ANN: "mention", BEN: "mention"}
-    await timers.set_notice(BEN, "dm")
-    await timers.set_notice(BEN, "both")
-    assert await timers.notices([ANN, BEN]) == {ANN: "mention", BEN: "both"}
-    await refused("error.bad_notice", timers.set_notice(BEN, "pigeon"))
+    notices = tables.notices
+    assert await notices.of([ANN, BEN]) == {ANN: "mention", BEN: "mention"}
+    await notices.choose(BEN, "dm")
+    await notices.choose(BEN, "both")
+    assert await notices.of([ANN, BEN]) == {ANN: "mention", BEN: "both"}
+    await refused("error.bad_notice", notices.choose(BEN, "pigeon"))

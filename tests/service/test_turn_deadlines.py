@@ -14,8 +14,10 @@ from db.records import GameRecord
 from db.store import Store
 from rules.contract import Choices, GameInfo, Outcome, State, View
 from rules.registry import GAMES, get_game
-from service.tables import Step, Tables, bot_seed
-from service.timers import TimerService
+from service.change import TableChange
+from service.deadlines import Deadlines
+from service.games import bot_seed
+from service.tables import TableService
 from service.timing import parse_time
 from tests.helpers.clock import FakeClock
 
@@ -35,15 +37,15 @@ def table_clock(clock: FakeClock) -> FakeClock:
     return clock
 
 
-async def started(tables: Tables, game: str, **timing: int) -> Step:
+async def started(tables: TableService, game: str, **timing: int) -> TableChange:
     """A running game of three members hosted by Ann, with these timing settings."""
-    record = await tables.open_lobby(
+    record = await tables.lobby.open(
         guild_id=1, channel_id=10, game_id=game, host_id=ANN, host_name="Ann"
     )
     for user in (BEN, CAS):
-        record = await tables.join(record.id, user, NAMES[user])
-    await tables.configure(record.id, ANN, manager=False, **timing)
-    return await tables.start(record.id, ANN)
+        record = await tables.lobby.join(record.id, user, NAMES[user])
+    await tables.deadlines.configure(record.id, ANN, manager=False, **timing)
+    return await tables.lobby.start(record.id, ANN)
 
 
 def policy(record: GameRecord, seat: int) -> str:
@@ -66,7 +68,7 @@ def continues(record: GameRecord, seat: int, action: str) -> bool:
 
 
 async def to_a_turn_start(
-    tables: Tables, step: Step, wanted: Callable[[GameRecord, int], bool]
+    tables: TableService, step: TableChange, wanted: Callable[[GameRecord, int], bool]
 ) -> tuple[GameRecord, int]:
     """Members play at once until a member's turn has just begun and `wanted(record, seat)`."""
     for _ in range(3000):
@@ -77,7 +79,9 @@ async def to_a_turn_start(
             return record, seat
         user = record.seats[seat].user_id
         assert user is not None
-        step = await tables.act(record.id, user, policy(record, seat), since=record.waiting[seat])
+        step = await tables.play.move(
+            record.id, user, policy(record, seat), since=record.waiting[seat]
+        )
     raise AssertionError("no such turn")
 
 
@@ -87,7 +91,7 @@ async def timer_of(store: Store, record: GameRecord, seat: int):
 
 
 async def test_an_extra_action_does_not_restart_the_clock_of_the_turn(
-    tables: Tables, timers: TimerService, store: Store, clock: FakeClock
+    tables: TableService, timers: Deadlines, store: Store, clock: FakeClock
 ) -> None:
     step = await started(tables, "nycards", reminder_hours=24, deadline_hours=30)
     record, seat = await to_a_turn_start(tables, step, lambda r, s: continues(r, s, policy(r, s)))
@@ -98,7 +102,9 @@ async def test_an_extra_action_does_not_restart_the_clock_of_the_turn(
     assert user is not None
 
     clock.advance(hours=20)
-    step = await tables.act(record.id, user, policy(record, seat), since=first)  # exact payment
+    step = await tables.play.move(
+        record.id, user, policy(record, seat), since=first
+    )  # exact payment
     record = step.record
     assert seat in record.waiting and game.turn(record.state) == label
     assert step.newly_waiting == []
@@ -110,10 +116,12 @@ async def test_an_extra_action_does_not_restart_the_clock_of_the_turn(
     assert (reminder.seat, reminder.count, reminder.waiting_since) == (seat, 1, began)
 
     clock.advance(hours=5, minutes=59)
-    assert (await timers.tick()).steps == []
+    assert (await timers.tick()).changes == []
     clock.advance(minutes=1)  # 30 h into the turn: the deadline
-    assert await tables.auto_move(record.id, seat, first) is None  # read before the payment
-    (step,) = (await timers.tick()).steps
+    assert (
+        await tables.deadlines.auto_move(record.id, seat, first) is None
+    )  # read before the payment
+    (step,) = (await timers.tick()).changes
 
     assert step.moves and all(mover == seat for mover, _ in step.moves)  # only its turn
     after = step.record
@@ -126,7 +134,7 @@ async def test_an_extra_action_does_not_restart_the_clock_of_the_turn(
 
 @pytest.mark.parametrize("game_id", ["nycards", "palazzo"])
 async def test_the_bot_finishes_a_late_turn_and_it_counts_once(
-    game_id: str, tables: Tables, timers: TimerService, store: Store, clock: FakeClock
+    game_id: str, tables: TableService, timers: Deadlines, store: Store, clock: FakeClock
 ) -> None:
     step = await started(tables, game_id, deadline_hours=12, auto_moves=2)
     record, seat = await to_a_turn_start(
@@ -136,7 +144,7 @@ async def test_the_bot_finishes_a_late_turn_and_it_counts_once(
     label = game.turn(record.state)
 
     clock.advance(hours=12)
-    (step,) = (await timers.tick()).steps
+    (step,) = (await timers.tick()).changes
 
     mine = [action for mover, action in step.moves if mover == seat]
     assert len(mine) >= 2  # the whole turn, in one go
@@ -148,11 +156,11 @@ async def test_the_bot_finishes_a_late_turn_and_it_counts_once(
     log = [a for a in await store.actions(record.id) if a.version > record.version]
     assert [a.action for a in log[: len(mine)]] == mine
     assert all(a.seat == seat and a.user_id is None for a in log[: len(mine)])
-    assert (await timers.tick()).steps == []  # nothing more is due
+    assert (await timers.tick()).changes == []  # nothing more is due
 
 
 async def test_a_turn_interrupted_midway_is_finished_later_without_counting_again(
-    tables: Tables, timers: TimerService, store: Store, clock: FakeClock, monkeypatch
+    tables: TableService, timers: Deadlines, store: Store, clock: FakeClock, monkeypatch
 ) -> None:
     step = await started(tables, "nycards", deadline_hours=12)
     record, seat = await to_a_turn_start(
@@ -160,22 +168,22 @@ async def test_a_turn_interrupted_midway_is_finished_later_without_counting_agai
     )
     clock.advance(hours=12)
     # The database fails after the deadline's first action is saved: the turn is half done.
-    update, calls = store.update, []
+    save_move, calls = store.save_move, []
 
     async def failing_after_one(*args, **kwargs):
         calls.append(kwargs.get("action"))
         if len(calls) > 1:
             raise OSError("disk I/O error")
-        return await update(*args, **kwargs)
+        return await save_move(*args, **kwargs)
 
-    monkeypatch.setattr(store, "update", failing_after_one)
-    assert (await timers.tick()).steps == []  # logged; nothing delivered
-    monkeypatch.setattr(store, "update", update)
+    monkeypatch.setattr(store, "save_move", failing_after_one)
+    assert (await timers.tick()).changes == []  # logged; nothing delivered
+    monkeypatch.setattr(store, "save_move", save_move)
     half = await tables.game(record.id)
     assert half.version == record.version + 1 and half.auto_moves == {seat: 1}
     assert seat in half.waiting and (await timer_of(store, half, seat)).deadline_moved
 
-    (late,) = (await timers.tick()).steps  # the next check finishes the turn
+    (late,) = (await timers.tick()).changes  # the next check finishes the turn
 
     assert late.moves[0][0] == seat and late.notes == []  # no second auto-move note
     assert late.record.auto_moves == {seat: 1}
@@ -219,25 +227,25 @@ class Laps:
 
 
 async def test_a_turn_the_deadline_finished_is_followed_by_a_new_wait_of_its_own(
-    tables: Tables, timers: TimerService, clock: FakeClock, monkeypatch
+    tables: TableService, timers: Deadlines, clock: FakeClock, monkeypatch
 ) -> None:
     monkeypatch.setitem(GAMES, "laps", Laps())
-    record = await tables.open_lobby(
+    record = await tables.lobby.open(
         guild_id=1, channel_id=10, game_id="laps", host_id=ANN, host_name="Ann"
     )
-    await tables.join(record.id, BEN, "Ben")
-    await tables.configure(record.id, ANN, manager=False, deadline_hours=5, auto_moves=2)
-    await tables.start(record.id, ANN)
+    await tables.lobby.join(record.id, BEN, "Ben")
+    await tables.deadlines.configure(record.id, ANN, manager=False, deadline_hours=5, auto_moves=2)
+    await tables.lobby.start(record.id, ANN)
 
     clock.advance(hours=5)
-    (step,) = (await timers.tick()).steps
+    (step,) = (await timers.tick()).changes
     assert step.moves == [(0, "go"), (0, "go")]  # turn 0, finished; Ann waits in turn 1 anew
     assert step.record.state["turn"] == 1 and step.record.auto_moves == {0: 1}
     clock.advance(hours=4)
-    assert (await timers.tick()).steps == []  # turn 1's own clock
+    assert (await timers.tick()).changes == []  # turn 1's own clock
 
     clock.advance(hours=1)
-    (step,) = (await timers.tick()).steps
+    (step,) = (await timers.tick()).changes
     assert [(n["type"], n.get("count")) for n in step.notes] == [
         ("auto_move", 2),
         ("handed_to_bot", None),

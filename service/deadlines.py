@@ -1,0 +1,211 @@
+"""Reminders and deadlines: the timing settings of a game, and the periodic check that sends
+reminders and lets the game's bot finish the turn of a seat whose deadline passed.
+
+`Deadlines.tick()` looks at every running game's turn timers at the service's clock and does
+what is due (`turn_clock.due`): a reminder is counted in the store (only if the game is still
+where it was read) and returned as a `Reminder` to send; a passed deadline makes the game's bot
+finish the seat's turn (`auto_move`, same optimistic-version discipline as a click) and returns
+the `TableChange`. Everything is committed before the caller sends anything.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import partial
+
+from db.records import GameRecord, TurnTimer
+from db.store import Store
+from rules.errors import RuleError
+from rules.registry import get_game
+from service.change import TableChange
+from service.errors import TableError
+from service.games import Games, bot_seed, retrying
+from service.play import MAX_BOT_MOVES, Play
+from service.timing import MAX_AUTO_MOVES, MAX_HOURS, Clock, Timing, parse_time
+from service.turn_clock import due, with_restart
+
+log = logging.getLogger("tavolo.timers")
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """Tell the member in `seat` it is still their turn (the `count`-th reminder of this wait)."""
+
+    record: GameRecord
+    seat: int
+    user_id: int
+    count: int
+    waiting_since: datetime
+
+
+@dataclass
+class Tick:
+    """What one tick did: reminders to send and the changes the deadlines made (all committed)."""
+
+    reminders: list[Reminder] = field(default_factory=list)
+    changes: list[TableChange] = field(default_factory=list)
+
+
+class Deadlines:
+    """Timing settings, reminders and deadlines over the table service's store and clock."""
+
+    def __init__(self, games: Games, play: Play, clock: Clock) -> None:
+        self.games = games
+        self.play = play
+        self.clock = clock
+
+    @property
+    def store(self) -> Store:
+        return self.games.store
+
+    # ------------------------------------------------------------ settings
+
+    async def configure(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        manager: bool,
+        paused: bool | None = None,
+        reminder_hours: int | None = None,
+        deadline_hours: int | None = None,
+        auto_moves: int | None = None,
+    ) -> GameRecord:
+        """Change a game's timing (host or server manager): pause or resume it, the hours
+        between reminders (0: none), the deadline in hours (0: none), the auto-moves in a row
+        before a bot takes a seat. Resuming, or new hours, restart every waiting seat's clock
+        now (`turn_clock.with_restart`)."""
+
+        async def attempt() -> GameRecord:
+            record = await self.games.game(game_id)
+            if not record.active:
+                raise TableError("error.no_game")
+            if user_id != record.host_id and not manager:
+                raise TableError("error.host_only_manage")
+            timing = Timing.of(record.timing)
+            if paused is not None:
+                if record.status != "running":
+                    raise TableError("error.not_running")
+                if paused == timing.paused:
+                    raise TableError("error.already_paused" if paused else "error.not_paused")
+            for hours in (reminder_hours, deadline_hours):
+                if hours is not None and not 0 <= hours <= MAX_HOURS:
+                    raise TableError("error.bad_hours", max=MAX_HOURS)
+            if auto_moves is not None and not 1 <= auto_moves <= MAX_AUTO_MOVES:
+                raise TableError("error.bad_auto_moves", max=MAX_AUTO_MOVES)
+            new = dataclasses.replace(
+                timing,
+                paused=timing.paused if paused is None else paused,
+                reminder_hours=timing.reminder_hours if reminder_hours is None else reminder_hours,
+                deadline_hours=timing.deadline_hours if deadline_hours is None else deadline_hours,
+                auto_moves=timing.auto_moves if auto_moves is None else auto_moves,
+            )
+            new = with_restart(timing, new, self.clock())
+            if new == timing:
+                return record
+            return await self.store.set_timing(record.id, record.version, new.to_json())
+
+        return await retrying(attempt)
+
+    # ------------------------------------------------------------ the periodic check
+
+    async def tick(self) -> Tick:
+        """Do everything due now: deadlines first (their moves end the turn), then reminders."""
+        now = self.clock()
+        result = Tick()
+        found = [
+            (timer, kind)
+            for timer, timing in await self.store.running_timers()
+            if (kind := due(timer, Timing.of(timing), now)) is not None
+        ]
+        for timer, kind in sorted(found, key=lambda f: (f[1] != "deadline", f[0].game_id)):
+            try:
+                if kind == "deadline":
+                    change = await self.auto_move(timer.game_id, timer.seat, timer.since_version)
+                    if change is not None:
+                        result.changes.append(change)
+                else:
+                    reminder = await self._remind(timer, now)
+                    if reminder is not None:
+                        result.reminders.append(reminder)
+            except TableError:  # kept losing races with players: try again next tick
+                log.info("timer of game %s seat %s deferred", timer.game_id, timer.seat)
+            except Exception:
+                log.exception("timer of game %s seat %s failed", timer.game_id, timer.seat)
+        return result
+
+    async def _remind(self, timer: TurnTimer, now: datetime) -> Reminder | None:
+        """Count the reminder if the seat still waits as the timer says; else nothing."""
+        record = await self.store.get_game(timer.game_id)
+        if record is None or record.status != "running":
+            return None
+        seat = record.seats[timer.seat]
+        if (
+            seat.bot
+            or seat.user_id is None
+            or record.waiting.get(timer.seat) != timer.since_version
+        ):
+            return None
+        if not await self.store.mark_reminded(timer, record.version, now):
+            return None  # the game moved on since it was read; looked at again next tick
+        return Reminder(
+            record, timer.seat, seat.user_id, timer.sent_count + 1, parse_time(timer.started_at)
+        )
+
+    # ------------------------------------------------------------ absent players
+
+    async def auto_move(self, game_id: int, seat: int, since: int) -> TableChange | None:
+        """The deadline of `seat`'s turn passed (its timer is at waiting version `since`): the
+        game's bot finishes that turn for the seat, as many actions as it needs, counted as one
+        auto-moved turn; then bots move as after any move. None, and nothing changes, when the
+        game moved on: the seat no longer waits since `since`, the game is paused or over, or
+        the deadline is not (or no longer) due. This is checked again before each action, at the
+        version the previous one saved, so a real move that lands first wins and the timer
+        stops."""
+        change: TableChange | None = None
+        for _ in range(MAX_BOT_MOVES):
+            try:
+                moved = await retrying(partial(self._deadline_move, game_id, seat, since, change))
+            except TableError:
+                if change is None:
+                    raise
+                break  # kept losing races: what was saved is reported; the next tick goes on
+            if moved is None or seat not in moved.record.waiting:
+                change = moved or change
+                break
+            change, since = moved, moved.record.waiting[seat]
+        return None if change is None else await self.play.run_bots(change)
+
+    async def _deadline_move(
+        self, game_id: int, seat: int, since: int, change: TableChange | None
+    ) -> TableChange | None:
+        """One action of the bot for `seat` if its deadline is due and it still waits since
+        `since` (read afresh); the change so far is extended, or a new one begun."""
+        record = await self.games.game(game_id)
+        if (
+            record.status != "running"
+            or record.waiting.get(seat) != since
+            or record.seats[seat].bot
+        ):
+            return None
+        timer = next((t for t in await self.store.turn_timers(game_id) if t.seat == seat), None)
+        if (
+            timer is None
+            or timer.since_version != since
+            or due(timer, Timing.of(record.timing), self.clock()) != "deadline"
+        ):
+            return None
+        assert record.state is not None
+        game = get_game(record.game)
+        action = game.bot_action(game.view(record.state, seat), bot_seed(record))
+        if change is None:
+            change = TableChange.begin(record)
+        change.record = record
+        try:
+            await self.play.apply(change, seat, None, action, deadline=timer)
+        except RuleError as exc:  # a bot bug must not stall the table
+            raise RuntimeError(f"bot chose an illegal action {action!r}: {exc.key}") from exc
+        return change

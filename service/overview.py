@@ -1,0 +1,48 @@
+"""The overview of a server's tables: each active game with its timing settings and since when
+each waiting seat has waited."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from db.records import GameRecord, TurnTimer
+from db.store import Store
+from service.timing import Timing
+from service.turn_clock import waiting_since
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """One active game for an overview: its record, timing settings, and since when each
+    waiting seat has waited."""
+
+    record: GameRecord
+    timing: Timing
+    waiting_since: dict[int, datetime]
+
+
+class Overview:
+    """Summaries of active games, read from the store."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def server(self, guild_id: int | None) -> list[TableSummary]:
+        """The active games of a server (lobbies and running games), oldest first."""
+        records = await self.store.active_games(guild_id)
+        timers: dict[int, list[TurnTimer]] = defaultdict(list)
+        for timer in await self.store.turn_timers():
+            timers[timer.game_id].append(timer)
+        return [summarize(record, timers[record.id]) for record in records]
+
+    async def summary(self, record: GameRecord) -> TableSummary:
+        """One game's summary."""
+        return summarize(record, await self.store.turn_timers(record.id))
+
+
+def summarize(record: GameRecord, timers: Iterable[TurnTimer]) -> TableSummary:
+    """A game's summary from its timers."""
+    return TableSummary(record, Timing.of(record.timing), waiting_since(record, list(timers)))

@@ -1,0 +1,181 @@
+"""Moves: check a click, apply a member's action, then let the bots move until a member must act.
+
+Every change is one store write at the version that was read, so a doubled or stale request is
+refused with "this board has changed" and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from db.records import GameRecord, Seat, TurnTimer
+from db.store import StaleVersion, Store
+from rules.errors import RuleError
+from rules.registry import get_game
+from service.change import TableChange, hand_of
+from service.errors import NotSeated, OtherSeat, Stale, TableError, WrongChannel
+from service.games import Games, bot_seed, retrying
+from service.timing import Clock, Timing
+from service.turn_clock import auto_moves_after, clocks_after_action
+
+MAX_BOT_MOVES = 10_000
+
+
+def clicker_seat(
+    record: GameRecord, user_id: int, *, seat: int | None = None, channel_id: int | None = None
+) -> int:
+    """The seat of a member who used a component of `record`: it must be used in the game's
+    channel (`channel_id`; None: in a DM, where any game's components go), by a seated member,
+    and, when the component is a seat's (`seat`), by that seat's member. Raises WrongChannel,
+    NotSeated or OtherSeat."""
+    if channel_id is not None and channel_id != record.channel_id:
+        raise WrongChannel()
+    own = record.seat_of(user_id)
+    if own is None:
+        raise NotSeated()
+    if seat is not None and own != seat:
+        raise OtherSeat()
+    return own
+
+
+class Play:
+    """Moves of running games, over the table service's store and clock."""
+
+    def __init__(self, games: Games, clock: Clock) -> None:
+        self.games = games
+        self.clock = clock
+
+    @property
+    def store(self) -> Store:
+        return self.games.store
+
+    async def clicked(
+        self, game_id: int, user_id: int, *, seat: int | None = None, channel_id: int | None = None
+    ) -> GameRecord:
+        """The game of a component the member used, if they may use it (`clicker_seat`);
+        TableError `error.no_game` when there is no such game."""
+        record = await self.games.game(game_id)
+        clicker_seat(record, user_id, seat=seat, channel_id=channel_id)
+        return record
+
+    async def current(
+        self, game_id: int, user_id: int, seat: int, since: int, *, channel_id: int | None = None
+    ) -> GameRecord:
+        """`clicked`, and the seat must still be waiting since `since` (the version its
+        component was made for); Stale otherwise."""
+        record = await self.clicked(game_id, user_id, seat=seat, channel_id=channel_id)
+        if record.status != "running" or record.waiting.get(seat) != since:
+            raise Stale()
+        return record
+
+    async def move(
+        self, game_id: int, user_id: int, action: str, *, since: int | None = None
+    ) -> TableChange:
+        """Play `action` for the member's seat, then let bots move.
+
+        `since` is the waiting version a button was made for: a different one means the button
+        belongs to an earlier board (Stale). Rule refusals raise RuleError. When another seat's
+        move is saved first (simultaneous bids), the action is checked again against the new
+        state instead of being refused.
+        """
+
+        async def attempt() -> TableChange:
+            record = await self.games.game(game_id)
+            if record.status != "running":
+                raise TableError("error.not_running")
+            own = clicker_seat(record, user_id)
+            if since is not None and record.waiting.get(own) != since:
+                raise Stale()
+            change = TableChange.begin(record)
+            await self.apply(change, own, user_id, action)
+            return change
+
+        return await self.run_bots(await retrying(attempt))
+
+    async def apply(
+        self,
+        change: TableChange,
+        seat: int,
+        user_id: int | None,
+        action: str,
+        *,
+        deadline: TurnTimer | None = None,
+    ) -> None:
+        """Apply one action to `change.record` and save it; extends the change.
+
+        `user_id`: the member who acted (None: a bot). `deadline`: the seat's turn timer, whose
+        deadline passed, and the game's bot moves for the member's seat; the turn clock counts
+        it (`auto_moves_after`), and at the game's limit the seat goes to a bot for good.
+        Raises RuleError or StaleVersion with nothing saved.
+        """
+        record = change.record
+        game = get_game(record.game)
+        state = record.state
+        assert state is not None
+        new_state = game.apply(state, seat, action)  # RuleError propagates; nothing saved
+        finished = game.outcome(new_state) is not None
+        counts = auto_moves_after(record, seat, user_id, deadline)
+        seats = None
+        notes: list[dict[str, Any]] = []
+        if deadline is not None and not deadline.deadline_moved:
+            limit = Timing.of(record.timing).auto_moves
+            name = record.seats[seat].name
+            notes.append(
+                {
+                    "type": "auto_move",
+                    "seat": seat,
+                    "name": name,
+                    "count": counts[seat],
+                    "limit": limit,
+                }
+            )
+            if counts[seat] >= limit and not finished:
+                old = record.seats[seat]
+                seats = list(record.seats)
+                seats[seat] = Seat(old.user_id, f"{old.name} (bot)", bot=True)
+                del counts[seat]
+                notes.append({"type": "handed_to_bot", "seat": seat, "limit": limit})
+        clocks = clocks_after_action(
+            game, record, new_state, seat, by_deadline=deadline is not None, at=self.clock()
+        )
+        saved = await self.store.save_move(  # StaleVersion propagates: nothing was saved
+            record.id,
+            record.version,
+            seat=seat,
+            user_id=user_id,
+            action=action,
+            state=new_state,
+            finished=finished,
+            clocks=clocks,
+            seats=seats,
+            auto_moves=counts if counts != record.auto_moves else None,
+        )
+        change.record = saved
+        change.moves.append((seat, action))
+        change.events.extend(new_state.get("events", []))
+        change.notes.extend(notes)
+        for s in range(len(record.seats)):
+            if hand_of(game, state, s) != hand_of(game, new_state, s):
+                change.hands_changed.add(s)
+
+    async def run_bots(self, change: TableChange) -> TableChange:
+        """Let bot seats move until a member must act or the game ends."""
+        for _ in range(MAX_BOT_MOVES):
+            record = change.record
+            if record.status != "running":
+                return change
+            assert record.state is not None
+            game = get_game(record.game)
+            bots = [s for s in game.to_act(record.state) if record.seats[s].bot]
+            if not bots:
+                return change
+            seat = bots[0]
+            view = game.view(record.state, seat)
+            action = game.bot_action(view, bot_seed(record))
+            try:
+                await self.apply(change, seat, None, action)
+            except StaleVersion:  # a member moved meanwhile: look again at the new state
+                change.record = await self.games.game(record.id)
+            except RuleError as exc:  # a bot bug must not stall the table
+                raise RuntimeError(f"bot chose an illegal action {action!r}: {exc.key}") from exc
+        raise RuntimeError("bots did not stop moving")
