@@ -16,7 +16,7 @@ from tests.reliability.leaks import PictureRecorder, recorded_pictures
 
 
 @pytest.fixture
-def bot(store: Store, tables: Tables) -> FakeBot:
+def bot(store: Store, tables: TableService) -> FakeBot:
     return FakeBot(store, tables)
 
 
