@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from db.store import Store
+from service.tables import TableService
 from tests.reliability.driving import GAME_IDS
 from tests.reliability.fakes import FakeBot
 from tests.reliability.figures import FIGURES
