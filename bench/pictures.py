@@ -10,7 +10,7 @@ import argparse
 import time
 
 from bench.common import GAME_OPTIONS, percentile, playout, print_table
-from cogs.ui import ui_for
+from games import presentation
 from render.png import encode
 from rules.registry import GAMES
 
@@ -19,7 +19,7 @@ EVERY = 7  # sample one state in EVERY
 
 def measure(game_id: str, games: int) -> dict[str, tuple[list[float], int]]:
     """{"table" | "hand": (seconds per picture, largest PNG in bytes)}."""
-    game, ui = GAMES[game_id], ui_for(game_id)
+    game, ui = GAMES[game_id], presentation(game_id)
     counts = range(game.info.min_players, game.info.max_players + 1)
     results: dict[str, tuple[list[float], int]] = {"table": ([], 0), "hand": ([], 0)}
     for index in range(games):

@@ -9,16 +9,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import table_admin
-from cogs.board import board, lobby
-from cogs.common import channel_locale, is_manager, reply, tables, user_locale
-from cogs.delivery import after_step, files_of, redraw_lobby, retire_board
-from cogs.in_time import in_time, respond
-from cogs.lobby_actions import display_name
-from cogs.overview import status_details
+from games import all_entries
 from i18n import t
+from interface import table_admin
+from interface.deferral import in_time, respond
+from interface.delivery import after_step, files_of, redraw_lobby, retire_board
+from interface.lobby_actions import display_name
+from interface.messages import board, lobby
+from interface.replies import channel_locale, is_manager, reply, tables, user_locale
+from interface.summaries import status_details
 from rules.errors import RuleError
-from rules.registry import GAMES
 from service.errors import TableError
 from service.timers import TimerService
 from service.timing import MAX_AUTO_MOVES, MAX_HOURS
@@ -26,7 +26,9 @@ from service.timing import MAX_AUTO_MOVES, MAX_HOURS
 log = logging.getLogger("tavolo.lobby")
 Interaction = discord.Interaction[Any]
 
-GAME_CHOICES = [app_commands.Choice(name=t(g.info.name_key), value=gid) for gid, g in GAMES.items()]
+GAME_CHOICES = [
+    app_commands.Choice(name=t(e.rules.info.name_key), value=e.game_id) for e in all_entries()
+]
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -84,9 +86,10 @@ class Lobby(commands.Cog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         chosen = getattr(interaction.namespace, "game", None)
-        game = GAMES.get(chosen) if isinstance(chosen, str) else None
+        offered = {e.game_id: e.rules for e in all_entries()}
+        game = offered.get(chosen) if isinstance(chosen, str) else None
         entries = []
-        for g in [game] if game else GAMES.values():
+        for g in [game] if game else offered.values():
             for opt in g.info.options:
                 for value in opt.choices:
                     entries.append(f"{opt.name}={value}")

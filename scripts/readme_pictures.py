@@ -44,13 +44,13 @@ def states(game_id: str, players: int, options: dict[str, str], seed: int) -> li
 
 
 def main() -> None:
-    from cogs.ui import ui_for
+    from games import presentation
 
     for game_id, (name, players, options, seed) in PICTURES.items():
         played = states(game_id, players, options, seed)
         state = played[int(len(played) * SHARE)]
         view = get_game(game_id).view(state, None)
-        picture = ui_for(game_id).table_image(view, NAMES[:players], "en")
+        picture = presentation(game_id).table_image(view, NAMES[:players], "en")
         data = encode(picture)
         (ROOT / "docs" / name).write_bytes(data)
         print(f"docs/{name}: {picture.width}×{picture.height}, {len(data) // 1024} KiB")

@@ -9,10 +9,10 @@ from pathlib import Path
 import discord
 import pytest
 
-from cogs import board as boards
-from cogs.items import ALL_ITEMS
-from cogs.ui import ui_for
 from db.store import Store
+from games import presentation
+from interface import messages as boards
+from interface.components import ALL_ITEMS
 from rules.registry import get_game
 from service.tables import Tables
 
@@ -120,9 +120,9 @@ async def test_exchange_board_offers_each_legal_move_as_a_button(tmp_path: Path)
 
 
 def test_pick_items_are_split_into_menus_of_25() -> None:
-    from cogs.pick_panel import item_menus
+    from interface.pick_panel import item_menus
 
-    menus = item_menus(ui_for("money"), range(1, 70))
+    menus = item_menus(presentation("money"), range(1, 70))
     assert all(len(m) <= 25 for m in menus)
     assert sorted(i for m in menus for i in m) == list(range(1, 70))
 
@@ -134,7 +134,7 @@ async def test_each_scoring_post_gets_its_own_picture_when_bots_move_after_it(
     moves, so the final view's events no longer name the scoring. Each post still gets the
     picture of its own scoring, drawn from its public event."""
     steps = await played_records(tmp_path, 4, seed=1, game_id="nycards")
-    nycards, ui = get_game("nycards"), ui_for("nycards")
+    nycards, ui = get_game("nycards"), presentation("nycards")
     hidden_by_bots = []
     for step in steps:
         scored = [e for e in step.events if e.get("scored")]

@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from cogs.ui.palazzo import PalazzoUI
+from render.palazzo.presentation import PalazzoPresentation
 from rules.registry import get_game
 from tests.e2e.table import HAND_BUTTON, MoneyTable, button_labels, refusal, selects
 from tests.fakediscord import FakeMessage, FakeUser
 from tests.fakediscord.interactions import InteractionResult
 
 PALAZZO = get_game("palazzo")
-UI = PalazzoUI()
+UI = PalazzoPresentation()
 PICK_KINDS = ("pick", "buy", "bid", "rebuild")
 DONE = "Done."  # the ephemeral answer to a move made from an ephemeral panel or /move
 STEP_BUTTONS = {"buy": "Buy tiles…", "rebuild": "Rebuild…"}  # the board's way into a pick

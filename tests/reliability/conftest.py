@@ -10,9 +10,17 @@ from pathlib import Path
 import pytest
 
 from db.store import Store
+from interface.components import install
+from interface.press_handlers import PRESS_HANDLERS
 from service.tables import Tables
 from tests.reliability.fakes import FakeBot
 from tests.reliability.figures import FIGURES
+
+
+@pytest.fixture(autouse=True)
+def press_handlers() -> None:
+    """Components pressed here reach the production handlers, as `cogs.play` installs them."""
+    install(PRESS_HANDLERS)
 
 
 @pytest.fixture

@@ -18,14 +18,14 @@ import pytest
 from discord import AppCommandOptionType as OptionType
 from discord import app_commands
 
-from cogs import ids
-from cogs.board import hand_panel
 from cogs.lobby import Lobby
-from cogs.lobby_actions import press_lobby
 from cogs.play import Play
-from cogs.play_actions import change_pick, confirm_pick, press_move, show_hand
 from db.store import Store
 from i18n import t
+from interface import custom_ids as ids
+from interface.lobby_actions import press_lobby
+from interface.messages import hand_panel
+from interface.play_actions import change_pick, confirm_pick, press_move, show_hand
 from rules.errors import RuleError
 from rules.registry import get_game
 from service.errors import TableError

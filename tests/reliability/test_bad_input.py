@@ -15,8 +15,8 @@ button, or a move menu's one chosen value) is applied exactly when it is legitim
 clicker's own seat, the board's version, the game's channel (or a DM), a legal move. A step
 button (`tv:st`/`tv:ste`, any kind and part, offered or not) never changes anything: it opens
 the clicker's own panel on that step exactly when the seat, version and place are right, and
-is refused otherwise. Every id shape of `cogs.ids` is forged (pick menus with and without their
-step part included).
+is refused otherwise. Every id shape of `interface.custom_ids` is forged (pick menus with and
+without their opened part included).
 
 Example counts are modest in CI (TAVOLO_FUZZ_EXAMPLES overrides them; TAVOLO_FUZZ_RANDOM=1
 explores new examples instead of CI's fixed ones).
@@ -40,23 +40,23 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cogs import ids
-from cogs.board import hand_panel
-from cogs.items import (
+from cogs.play import Play
+from db.records import GameRecord
+from db.store import Store
+from i18n import catalog
+from interface import custom_ids as ids
+from interface.components import (
     ALL_ITEMS,
     HandButton,
     LobbyButton,
     MoveButton,
     MoveSelect,
+    OpenPickButton,
     PickConfirm,
     PickSelect,
-    StepButton,
 )
-from cogs.play import Play
-from cogs.play_actions import change_pick, drafted
-from db.records import GameRecord
-from db.store import Store
-from i18n import catalog
+from interface.messages import hand_panel
+from interface.play_actions import change_pick, drafted
 from rules.errors import RuleError
 from rules.registry import get_game
 from service.tables import Tables
@@ -365,8 +365,8 @@ MOVE_ITEMS = (MoveButton, MoveSelect)
 
 
 def test_every_id_shape_is_dispatched_to_its_one_component_class() -> None:
-    """Each `cogs.ids` shape (a pick menu with and without its step part, a step button from
-    the board and in place) matches the template of exactly one component class."""
+    """Each `interface.custom_ids` shape (a pick menu with and without its opened part, a pick
+    opener from the board and in place) matches the template of exactly one component class."""
     shapes = {
         ids.move_id(7, 1, 9, "take 3,4"): MoveButton,
         ids.hand_id(7): HandButton,
@@ -375,8 +375,8 @@ def test_every_id_shape_is_dispatched_to_its_one_component_class() -> None:
         ids.pick_ok_id(7, 1, 9, "pay"): PickConfirm,
         ids.lobby_id(7, "join"): LobbyButton,
         ids.move_select_id(7, 1, 9, 2): MoveSelect,
-        ids.step_id(7, 1, 9, "buy", 0, False): StepButton,
-        ids.step_id(7, 1, 9, "buy", 2, True): StepButton,
+        ids.open_pick_id(7, 1, 9, "buy", 0, False): OpenPickButton,
+        ids.open_pick_id(7, 1, 9, "buy", 2, True): OpenPickButton,
     }
     for custom_id, cls in shapes.items():
         matched = [c for c in ALL_ITEMS if c.__discord_ui_compiled_template__.fullmatch(custom_id)]
@@ -587,7 +587,7 @@ async def judge(world: World, press: Press, before: dict, after: dict) -> str:
     assert interaction.answers, f"{custom_id!r} by {user} in {where}: no answer at all"
     changed = [g for g in before if before[g] != after[g]]
     named = re.match(r"tv:\w+:(\d+)", custom_id)  # \d: any decimal digit, as the templates
-    if cls is StepButton:
+    if cls is OpenPickButton:
         assert not changed, (custom_id, user, where, "a step button changed a game")
         return judge_step(records, press)
     if cls in MOVE_ITEMS:
@@ -633,7 +633,7 @@ def judge_step(records: list[GameRecord], press: Press) -> str:
         and record.waiting.get(seat) == since
         and guild_ok(press.where, record)
     ):
-        panel = hand_panel(record, seat, "en", step=(match[5], int(match[6])))
+        panel = hand_panel(record, seat, "en", opened=(match[5], int(match[6])))
         assert first.content == panel.content, (press.custom_id, first)
         if match[1]:
             assert first.how == "edit_message"

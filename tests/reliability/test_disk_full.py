@@ -15,10 +15,10 @@ import sqlite3
 import pytest
 
 from cogs.play import Play
-from cogs.play_actions import press_move, show_hand
 from db.records import GameRecord
 from db.store import Store
 from i18n import t
+from interface.play_actions import press_move, show_hand
 from rules.registry import get_game
 from service.tables import Tables
 from tests.reliability.driving import GAME_IDS, assert_consistent, member_move, seated_game

@@ -22,12 +22,12 @@ from pathlib import Path
 
 import pytest
 
-from cogs.lobby_actions import press_lobby
 from cogs.play import Play
-from cogs.play_actions import press_move
 from db.records import GameRecord
 from db.store import Store
 from i18n import t
+from interface.lobby_actions import press_lobby
+from interface.play_actions import press_move
 from rules.registry import get_game
 from service.tables import Tables
 from tests.reliability.driving import GAME_IDS, assert_consistent, member_move, seated_game

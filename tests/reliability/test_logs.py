@@ -25,11 +25,11 @@ from pathlib import Path
 import pytest
 
 from bot import QUIET_LOGGERS
-from cogs import delivery
-from cogs.delivery import after_step
-from cogs.play_actions import act, show_hand
 from db.records import GameRecord
 from db.store import Store
+from interface import delivery
+from interface.delivery import after_step
+from interface.play_actions import act, show_hand
 from rules.registry import get_game
 from service.tables import Tables
 from tests.reliability.driving import GAME_IDS, member_move, seated_step

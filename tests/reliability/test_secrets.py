@@ -22,9 +22,9 @@ from concurrent.futures import ProcessPoolExecutor
 import discord
 import pytest
 
-from cogs import board as boards
-from cogs.items import MoveButton
-from cogs.ui import ui_for
+from games import presentation
+from interface import messages as boards
+from interface.components import MoveButton
 from render.png import encode
 from rules.registry import GAMES, get_game
 from tests.helpers.playout import play, random_action
@@ -154,7 +154,7 @@ def secret_card_in_an_embed(where: str):
 
 def draw_seat_zero(out, record) -> None:
     game = get_game(record.game)
-    ui_for(record.game).table_image(game.view(record.state, 0), record.names(), "en")
+    presentation(record.game).table_image(game.view(record.state, 0), record.names(), "en")
 
 
 def hint_at_a_bluff(out, record) -> None:
@@ -202,7 +202,7 @@ def planted_scoring(view_of, event_of):
 
     def scoring_posts(record, events, locale):
         posts = real(record, events, locale)
-        draw = ui_for(record.game).scoring_image
+        draw = presentation(record.game).scoring_image
         for event in (e for e in events if e.get("scored")):
             draw(view_of(record), event_of(event), record.names(), locale)
         return posts
@@ -247,7 +247,7 @@ def test_the_detector_checks_the_inputs_of_scoring_pictures(
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_pictures_do_not_change_with_hidden_information(game_id: str) -> None:
     """Real pictures of sampled steps: the same bytes when all hidden from the audience moved."""
-    ui, game, helper = ui_for(game_id), get_game(game_id), secrets_for(game_id)
+    ui, game, helper = presentation(game_id), get_game(game_id), secrets_for(game_id)
     rng = random.Random(9)
     drawn = 0
     for seed in range(2):

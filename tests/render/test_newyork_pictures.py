@@ -13,9 +13,9 @@ import time
 import pytest
 from PIL import Image
 
-from cogs.board import scoring_posts
-from cogs.ui import ui_for
 from db.records import GameRecord, Seat
+from games import presentation
+from interface.messages import scoring_posts
 from render.newyork import city as city_module
 from render.newyork import city_picture, hand_picture, score_sheet, scoring_picture, table_picture
 from render.newyork.city import RESERVE_TILE, axis_labels, placing_tile
@@ -283,7 +283,7 @@ def test_two_scorings_in_one_step_get_a_picture_each_and_later_the_same_one() ->
         later = GAME.apply(later, mover, random_action(GAME, later, mover, rng))
     view = GAME.view(later, None)
     assert not [e for e in view["events"] if e.get("scored") and e["name"] in "AB"]
-    ui = ui_for("newyork")
+    ui = presentation("newyork")
     for k, (event, picture) in enumerate(zip(scored, pictures, strict=True)):
         assert encode(ui.scoring_image(view, event, NAMES[:3], "en")) == picture
         assert encode(scoring_picture(view, view["scorings"][k], NAMES[:3], "en")) == picture

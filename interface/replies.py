@@ -1,22 +1,17 @@
-"""Small helpers shared by the cogs: locales, ephemeral replies, PNG attachments."""
+"""Answering interactions: the locales to answer in, ephemeral replies, the table service
+behind an interaction, and the safety net that answers every unexpected failure."""
 
 from __future__ import annotations
 
-import asyncio
 import functools
-import io
 import logging
-import os
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
-from PIL.Image import Image
 
 from i18n import t
-from render.png import encode
 
 if TYPE_CHECKING:
     from bot import TavoloBot
@@ -53,29 +48,6 @@ def relative_time(moment: datetime) -> str:
 def tables(interaction: discord.Interaction) -> Tables:
     """The table service of the bot that received the interaction."""
     return interaction.client.tables  # type: ignore[attr-defined]
-
-
-# Pictures are drawn by one thread per core: Pillow releases the GIL while it draws, quantizes
-# and compresses, and more threads than cores only fight over it (measured: 6 threads gave ~10%
-# fewer pictures per second than 2 on a 2-core machine).
-PICTURE_THREADS = ThreadPoolExecutor(
-    max_workers=max(2, os.cpu_count() or 2), thread_name_prefix="tavolo-picture"
-)
-
-
-def draw_png(picture: Callable[[], Image]) -> bytes:
-    """Draw a deferred picture and encode it as PNG (runs in a picture thread)."""
-    return encode(picture())
-
-
-async def png_bytes(picture: Callable[[], Image]) -> bytes:
-    """Draw and encode a deferred picture off the event loop."""
-    return await asyncio.get_running_loop().run_in_executor(PICTURE_THREADS, draw_png, picture)
-
-
-async def png_file(picture: Callable[[], Image], filename: str) -> discord.File:
-    """Draw and encode a deferred picture off the event loop, wrapped as an attachment."""
-    return discord.File(io.BytesIO(await png_bytes(picture)), filename=filename)
 
 
 async def reply(interaction: discord.Interaction, text: str) -> None:

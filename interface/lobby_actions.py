@@ -7,11 +7,11 @@ from typing import Any
 
 import discord
 
-from cogs.board import lobby
-from cogs.common import channel_locale, reply, tables, user_locale
-from cogs.delivery import after_step, redraw_lobby
-from cogs.in_time import in_time
 from db.records import GameRecord
+from interface.deferral import in_time
+from interface.delivery import after_step, redraw_lobby
+from interface.messages import lobby
+from interface.replies import channel_locale, reply, tables, user_locale
 from rules.errors import RuleError
 from service.errors import TableError
 

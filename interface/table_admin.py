@@ -9,13 +9,13 @@ from typing import Any
 
 import discord
 
-from cogs.common import channel_locale, is_manager, reply, tables, user_locale
-from cogs.delivery import after_step
-from cogs.in_time import in_time
-from cogs.lobby_actions import display_name
-from cogs.overview import timing_text
 from db.records import NO_HOST
 from i18n import t
+from interface.deferral import in_time
+from interface.delivery import after_step
+from interface.lobby_actions import display_name
+from interface.replies import channel_locale, is_manager, reply, tables, user_locale
+from interface.summaries import timing_text
 from service.errors import TableError
 from service.tables import Step
 from service.timing import Timing

@@ -1,17 +1,55 @@
 """Persistent components (`DynamicItem`s): they are rebuilt from their `custom_id` after a
-restart, so buttons on old messages keep working and are checked against the stored game."""
+restart, so buttons on old messages keep working and are checked against the stored game.
+
+A press is handed to the `PressHandlers` installed at start-up (`cogs.play` installs
+`interface.press_handlers.PRESS_HANDLERS`), so this module knows no handler and the messages
+that hold these components import it one-way.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from cogs import ids
-from cogs.common import guarded
+from interface import custom_ids as ids
+from interface.replies import guarded
 
 Interaction = discord.Interaction[Any]
+
+
+@dataclass(frozen=True)
+class PressHandlers:
+    """What a press of each kind of component does; arguments as the component's custom id
+    carries them (game id, seat, since, ...)."""
+
+    move: Callable[[Interaction, int, int, int, str], Awaitable[None]]
+    hand: Callable[[Interaction, int], Awaitable[None]]
+    pick_change: Callable[[Interaction, int, int, int, str, list[str], int | None], Awaitable[None]]
+    pick_confirm: Callable[[Interaction, int, int, int, str], Awaitable[None]]
+    moves_page: Callable[[Interaction, int, int, int, int], Awaitable[None]]
+    open_pick: Callable[[Interaction, int, int, int, str, int, bool], Awaitable[None]]
+    lobby: Callable[[Interaction, int, str], Awaitable[None]]
+
+
+_installed: list[PressHandlers] = []
+
+
+def install(handlers: PressHandlers) -> None:
+    """Hand every later press to `handlers` (replacing any installed before)."""
+    _installed[:] = [handlers]
+
+
+def presses() -> PressHandlers:
+    """The installed handlers; RuntimeError before `install` (answered as a failure)."""
+    if not _installed:
+        raise RuntimeError("no press handlers installed (see interface.components.install)")
+    return _installed[0]
+
+
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -53,9 +91,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.MOVE):
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
-        from cogs.play_actions import press_move
-
-        await press_move(interaction, self.game, self.seat, self.since, self.action)
+        await presses().move(interaction, self.game, self.seat, self.since, self.action)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.HAND):
@@ -77,14 +113,12 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.HAND):
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
-        from cogs.play_actions import show_hand
-
-        await show_hand(interaction, self.game)
+        await presses().hand(interaction, self.game)
 
 
 class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
     """One select menu of a pick panel; choosing updates the panel's draft. `part` is the
-    panel's step when it shows one pick only (None: the whole panel)."""
+    opened pick's part when the panel shows one pick only (None: the whole panel)."""
 
     def __init__(
         self,
@@ -120,9 +154,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
-        from cogs.play_actions import change_pick
-
-        await change_pick(
+        await presses().pick_change(
             interaction, self.game, self.seat, self.since, self.kind, self.item.values, self.part
         )
 
@@ -154,9 +186,7 @@ class PickConfirm(discord.ui.DynamicItem[discord.ui.Button], template=ids.PICK_O
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
-        from cogs.play_actions import confirm_pick
-
-        await confirm_pick(interaction, self.game, self.seat, self.since, self.kind)
+        await presses().pick_confirm(interaction, self.game, self.seat, self.since, self.kind)
 
 
 class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.MOVE_SELECT):
@@ -181,22 +211,18 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.MOVE_SE
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
-        from cogs.play_actions import press_move
-
         values = list(getattr(self.item, "values", []) or [])
         action = values[0] if len(values) == 1 and isinstance(values[0], str) else ""
         page = ids.page_of(action)
         if page is not None:  # "More moves…": the next page of the seat's moves
-            from cogs.play_actions import show_moves_page
-
-            await show_moves_page(interaction, self.game, self.seat, self.since, page)
+            await presses().moves_page(interaction, self.game, self.seat, self.since, page)
             return
-        await press_move(interaction, self.game, self.seat, self.since, action[:100])
+        await presses().move(interaction, self.game, self.seat, self.since, action[:100])
 
 
-class StepButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.STEP):
-    """Opens a seat's private panel on one pick (part 0: its first step, N: its part N, e.g. a
-    yard slot to pay for): from the board as a new ephemeral message, from a panel in place."""
+class OpenPickButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.OPEN_PICK):
+    """Opens a seat's private panel on one pick (part 0: the pick's opening, N: its part N, e.g.
+    a yard slot to pay for): from the board as a new ephemeral message, from a panel in place."""
 
     def __init__(
         self,
@@ -213,7 +239,7 @@ class StepButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.STEP):
             discord.ui.Button(
                 label=label,
                 style=STYLES[style],
-                custom_id=ids.step_id(game, seat, since, kind, part, edit),
+                custom_id=ids.open_pick_id(game, seat, since, kind, part, edit),
             )
         )
         self.game, self.seat, self.since, self.kind = game, seat, since, kind
@@ -222,7 +248,7 @@ class StepButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.STEP):
     @classmethod
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> StepButton:
+    ) -> OpenPickButton:
         return cls(
             int(match["game"]),
             int(match["seat"]),
@@ -235,9 +261,7 @@ class StepButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.STEP):
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
-        from cogs.play_actions import open_step
-
-        await open_step(
+        await presses().open_pick(
             interaction, self.game, self.seat, self.since, self.kind, self.part, self.edit
         )
 
@@ -259,9 +283,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY)
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
-        from cogs.lobby_actions import press_lobby
-
-        await press_lobby(interaction, self.game, self.op)
+        await presses().lobby(interaction, self.game, self.op)
 
 
 ALL_ITEMS = (
@@ -271,5 +293,5 @@ ALL_ITEMS = (
     PickConfirm,
     LobbyButton,
     MoveSelect,
-    StepButton,
+    OpenPickButton,
 )

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.board import Outgoing, board, hand_panel, lobby, note_line, scoring_posts
-from cogs.common import png_file
 from db.records import GameRecord
 from i18n import t
+from interface.attachments import png_file
+from interface.messages import Outgoing, board, hand_panel, lobby, note_line, scoring_posts
 from service.tables import Step
 from service.timers import TimerService
 from service.timing import wants_dm, wants_mention
