@@ -14,6 +14,7 @@ from games import rules_of
 from i18n import t
 from interface.deferral import in_time, respond
 from interface.delivery import after_step, files_of
+from interface.host import host
 from interface.messages import Outgoing, hand_panel
 from interface.move_pages import moves_page
 from interface.replies import channel_locale, reply, tables, user_locale
@@ -84,7 +85,7 @@ async def act(interaction: Interaction, record: GameRecord, action: str, since: 
             await interaction.response.defer()
     except discord.HTTPException:
         log.info("could not acknowledge interaction %s", interaction.id)
-    await after_step(interaction.client, step, channel_locale(interaction.client, interaction))
+    await after_step(host(interaction), step, channel_locale(host(interaction), interaction))
     return True
 
 

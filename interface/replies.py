@@ -7,15 +7,13 @@ import functools
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from i18n import t
-
-if TYPE_CHECKING:
-    from bot import TavoloBot
-    from service.tables import Tables
+from interface.host import Host, host
+from service.tables import Tables
 
 log = logging.getLogger("tavolo.cogs")
 
@@ -25,14 +23,14 @@ def user_locale(interaction: discord.Interaction) -> str:
     return str(interaction.locale) if interaction.locale else "en"
 
 
-def channel_locale(bot: TavoloBot, interaction: discord.Interaction | None = None) -> str:
+def channel_locale(bot: Host, interaction: discord.Interaction | None = None) -> str:
     """The language of public channel messages: the server's, else the configured default."""
     if interaction is not None and interaction.guild_locale:
         return str(interaction.guild_locale)
     return bot.settings.locale
 
 
-def guild_locale(bot: TavoloBot, guild_id: int | None) -> str:
+def guild_locale(bot: Host, guild_id: int | None) -> str:
     """The language of a server's channel messages when no interaction carries it (timers)."""
     guild = bot.get_guild(guild_id) if guild_id is not None else None
     if guild is not None and guild.preferred_locale:
@@ -47,7 +45,7 @@ def relative_time(moment: datetime) -> str:
 
 def tables(interaction: discord.Interaction) -> Tables:
     """The table service of the bot that received the interaction."""
-    return interaction.client.tables  # type: ignore[attr-defined]
+    return host(interaction).tables
 
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
