@@ -14,8 +14,10 @@ from i18n import t
 from interface import table_admin
 from interface.deferral import in_time, respond
 from interface.delivery import after_step, files_of, redraw_lobby, retire_board
+from interface.host import host
 from interface.lobby_actions import display_name
 from interface.messages import board, lobby
+from interface.outgoing import Outgoing
 from interface.replies import channel_locale, is_manager, reply, tables, user_locale
 from interface.summaries import status_details
 from rules.errors import RuleError
@@ -40,6 +42,11 @@ def parse_options(text: str | None) -> dict[str, str]:
             raise TableError("error.bad_option_value", option=part[:30], value="")
         options[name.strip().lower()] = value.strip().lower()
     return options
+
+
+def lobby_message(out: Outgoing) -> dict[str, Any]:
+    """The arguments sending a lobby post (`interface.messages.lobby`): its embed and buttons."""
+    return {"embed": out.embed, "view": out.view}
 
 
 class Lobby(commands.Cog):
@@ -73,11 +80,13 @@ class Lobby(commands.Cog):
         except TableError as err:
             await reply(interaction, err.message(locale))
             return
-        out = lobby(record, channel_locale(self.bot, interaction))
-        await interaction.response.send_message(embed=out.embed, view=out.view)
+        out = lobby(record, channel_locale(host(interaction), interaction))
+        await interaction.response.send_message(**lobby_message(out))
         try:
             message = await interaction.original_response()
-            await self.bot.store.set_message(record.id, "lobby", record.channel_id, message.id)  # type: ignore[attr-defined]
+            await host(interaction).store.set_message(
+                record.id, "lobby", record.channel_id, message.id
+            )
         except discord.HTTPException:
             log.info("could not read back the lobby message of game %s", record.id)
 
@@ -97,7 +106,7 @@ class Lobby(commands.Cog):
 
     async def _lobby_op(self, interaction: Interaction, op: str) -> None:
         locale = user_locale(interaction)
-        here = channel_locale(self.bot, interaction)
+        here = channel_locale(host(interaction), interaction)
         service = tables(interaction)
         try:
             record = await service.channel_game(interaction.channel_id or 0)
@@ -116,14 +125,14 @@ class Lobby(commands.Cog):
                         ephemeral=False,
                         allowed_mentions=discord.AllowedMentions.none(),
                     )
-                    await after_step(self.bot, step, here)  # type: ignore[arg-type]
+                    await after_step(host(interaction), step, here)
                     return
             else:
                 starting = service.start(record.id, interaction.user.id)
                 step = await in_time(interaction, starting, ephemeral=False)
                 await respond(interaction, t("lobby.started", here), ephemeral=False)
-                await redraw_lobby(self.bot, step.record, here)  # type: ignore[arg-type]
-                await after_step(self.bot, step, here)  # type: ignore[arg-type]
+                await redraw_lobby(host(interaction), step.record, here)
+                await after_step(host(interaction), step, here)
                 return
         except (TableError, RuleError) as err:
             await reply(interaction, err.message(locale))
@@ -134,7 +143,7 @@ class Lobby(commands.Cog):
         await respond(
             interaction, t(text_key, locale, name=display_name(interaction)), ephemeral=False
         )
-        await redraw_lobby(self.bot, record, here)  # type: ignore[arg-type]
+        await redraw_lobby(host(interaction), record, here)
 
     @game.command(name="join", description="Join the game waiting in this channel.")
     async def join(self, interaction: Interaction) -> None:
@@ -163,16 +172,16 @@ class Lobby(commands.Cog):
             return
         if record.status == "lobby":
             out = lobby(record, locale)
-            await interaction.response.send_message(embed=out.embed, view=out.view, ephemeral=True)
+            await interaction.response.send_message(**lobby_message(out), ephemeral=True)
             return
         out = board(record, locale)
         details = status_details(await TimerService(tables(interaction)).summary(record), locale)
+        shown: dict[str, Any] = {"files": await files_of(out), "view": out.view}
         await interaction.response.send_message(
             f"{out.content}\n{details}"[:2000],
-            files=await files_of(out),
-            view=out.view,
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
+            **shown,
         )
 
     @game.command(
@@ -190,10 +199,10 @@ class Lobby(commands.Cog):
         except TableError as err:
             await reply(interaction, err.message(locale))
             return
-        here = channel_locale(self.bot, interaction)
+        here = channel_locale(host(interaction), interaction)
         await interaction.response.send_message(t("lobby.aborted", here, number=record.id))
-        await redraw_lobby(self.bot, record, here)  # type: ignore[arg-type]
-        await retire_board(self.bot, record)  # type: ignore[arg-type]
+        await redraw_lobby(host(interaction), record, here)
+        await retire_board(host(interaction), record)
 
     # ------------------------------------------------------------ playing over days
 

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from games import presentation, rules_of
 from interface.components import ALL_ITEMS, install
+from interface.host import host
 from interface.play_actions import act, send_hand
 from interface.press_handlers import PRESS_HANDLERS
 from interface.replies import reply, tables, user_locale
@@ -46,9 +47,9 @@ def legal_entries(record: Any, seat: int, typed: str, locale: str | None) -> lis
             entries.append((summary, pick.action(chosen)))
         for item in pick.items:
             if item not in chosen and len(chosen) < pick.max:
-                items = [*chosen, item]
-                summary = ui.view_pick_summary(pick.kind, items, own, locale)
-                entries.append((summary, pick.action(items)))
+                more = [*chosen, item]
+                summary = ui.view_pick_summary(pick.kind, more, own, locale)
+                entries.append((summary, pick.action(more)))
     needle = typed.strip().lower()
     # Text narrows the list; numbers are a pick's items, unless there is no pick (e.g. `b3`).
     if needle and not (_NUMBER.search(needle) and choices.picks):
@@ -104,7 +105,7 @@ class Play(commands.Cog):
     async def move_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        record = await interaction.client.store.active_game(interaction.channel_id or 0)  # type: ignore[attr-defined]
+        record = await host(interaction).store.active_game(interaction.channel_id or 0)
         if record is None or record.status != "running":
             return []
         seat = record.seat_of(interaction.user.id)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -19,6 +19,8 @@ from interface import custom_ids as ids
 from interface.replies import guarded
 
 Interaction = discord.Interaction[Any]
+Button = discord.ui.Button[Any]
+Select = discord.ui.Select[Any]
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,17 @@ STYLES = {
 }
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.MOVE):
+def label_of(item: discord.ui.Item[Any]) -> str:
+    """The label of a pressed button ("…" when it has none)."""
+    return (item.label if isinstance(item, discord.ui.Button) else None) or "…"
+
+
+def select_of(item: discord.ui.Item[Any]) -> Select | None:
+    """The pressed select menu (None when the item is not one)."""
+    return item if isinstance(item, discord.ui.Select) else None
+
+
+class MoveButton(discord.ui.DynamicItem[Button], template=ids.MOVE):
     """A complete move for one seat."""
 
     def __init__(
@@ -79,14 +91,14 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.MOVE):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveButton:
         return cls(
             int(match["game"]),
             int(match["seat"]),
             int(match["since"]),
             match["action"],
-            item.label or "…",
+            label_of(item),
         )
 
     @guarded
@@ -94,7 +106,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.MOVE):
         await presses().move(interaction, self.game, self.seat, self.since, self.action)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.HAND):
+class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND):
     """Shows the clicker their hand, with their pick panel when they have one to make."""
 
     def __init__(self, game: int, label: str = "…") -> None:
@@ -107,16 +119,16 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.HAND):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
-        return cls(int(match["game"]), item.label or "…")
+        return cls(int(match["game"]), label_of(item))
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
         await presses().hand(interaction, self.game)
 
 
-class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
+class PickSelect(discord.ui.DynamicItem[Select], template=ids.PICK):
     """One select menu of a pick panel; choosing updates the panel's draft. `part` is the
     opened pick's part when the panel shows one pick only (None: the whole panel)."""
 
@@ -127,7 +139,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
         since: int,
         kind: str,
         group: int,
-        select: discord.ui.Select | None = None,
+        select: Select | None = None,
         part: int | None = None,
     ) -> None:
         item = select or discord.ui.Select(
@@ -139,7 +151,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PickSelect:
         part = match["part"]
         return cls(
@@ -148,7 +160,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
             int(match["since"]),
             match["kind"],
             int(match["group"]),
-            item,
+            cast(Select, item),  # a pick menu's id is only ever put on a select menu
             None if part is None else int(part),
         )
 
@@ -159,7 +171,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
         )
 
 
-class PickConfirm(discord.ui.DynamicItem[discord.ui.Button], template=ids.PICK_OK):
+class PickConfirm(discord.ui.DynamicItem[Button], template=ids.PICK_OK):
     """Confirms the pick drafted in the panel's select menus."""
 
     def __init__(self, game: int, seat: int, since: int, kind: str, label: str = "…") -> None:
@@ -174,14 +186,14 @@ class PickConfirm(discord.ui.DynamicItem[discord.ui.Button], template=ids.PICK_O
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PickConfirm:
         return cls(
             int(match["game"]),
             int(match["seat"]),
             int(match["since"]),
             match["kind"],
-            item.label or "…",
+            label_of(item),
         )
 
     @guarded
@@ -189,13 +201,13 @@ class PickConfirm(discord.ui.DynamicItem[discord.ui.Button], template=ids.PICK_O
         await presses().pick_confirm(interaction, self.game, self.seat, self.since, self.kind)
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.MOVE_SELECT):
+class MoveSelect(discord.ui.DynamicItem[Select], template=ids.MOVE_SELECT):
     """A select menu of complete moves for one seat (e.g. the spots a tile may be built on);
     choosing an option plays it like a move button (the chosen value is checked by the rules),
     or, for the "More moves…" option, shows the seat the next page of its moves."""
 
     def __init__(
-        self, game: int, seat: int, since: int, menu: int, select: discord.ui.Select | None = None
+        self, game: int, seat: int, since: int, menu: int, select: Select | None = None
     ) -> None:
         item = select or discord.ui.Select(custom_id=ids.move_select_id(game, seat, since, menu))
         super().__init__(item)
@@ -206,8 +218,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.MOVE_SE
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveSelect:
         game, seat, since = int(match["game"]), int(match["seat"]), int(match["since"])
-        select = item if isinstance(item, discord.ui.Select) else None
-        return cls(game, seat, since, int(match["menu"]), select)
+        return cls(game, seat, since, int(match["menu"]), select_of(item))
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
@@ -220,7 +231,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.MOVE_SE
         await presses().move(interaction, self.game, self.seat, self.since, action[:100])
 
 
-class OpenPickButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.OPEN_PICK):
+class OpenPickButton(discord.ui.DynamicItem[Button], template=ids.OPEN_PICK):
     """Opens a seat's private panel on one pick (part 0: the pick's opening, N: its part N, e.g.
     a yard slot to pay for): from the board as a new ephemeral message, from a panel in place."""
 
@@ -247,7 +258,7 @@ class OpenPickButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.OPE
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> OpenPickButton:
         return cls(
             int(match["game"]),
@@ -256,7 +267,7 @@ class OpenPickButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.OPE
             match["kind"],
             int(match["part"]),
             bool(match["edit"]),
-            item.label or "…",
+            label_of(item),
         )
 
     @guarded
@@ -266,7 +277,7 @@ class OpenPickButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.OPE
         )
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY):
+class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY):
     """Join, Leave, Add bot, Remove bot and Start on a lobby message."""
 
     def __init__(self, game: int, op: str, label: str = "…", style: str = "secondary") -> None:
@@ -277,9 +288,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY)
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
-        return cls(int(match["game"]), match["op"], item.label or "…")
+        return cls(int(match["game"]), match["op"], label_of(item))
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:

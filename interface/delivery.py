@@ -7,6 +7,7 @@ game is safe in the database, and `/game status` or `/hand` show it again.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 
@@ -14,7 +15,8 @@ from db.records import GameRecord
 from i18n import t
 from interface.attachments import png_file
 from interface.host import Host
-from interface.messages import Outgoing, board, hand_panel, lobby, note_line, scoring_posts
+from interface.messages import board, hand_panel, lobby, note_line, scoring_posts
+from interface.outgoing import Outgoing
 from service.tables import Step
 from service.timers import TimerService
 from service.timing import wants_dm, wants_mention
@@ -41,7 +43,7 @@ async def send_board(bot: Host, record: GameRecord, out: Outgoing) -> bool:
     False when the channel no longer exists (deleted, 10003): then the game is aborted, since
     nobody can see or play it any more."""
     channel = bot.get_partial_messageable(record.channel_id)
-    kwargs = {
+    kwargs: dict[str, Any] = {
         "content": out.content,
         "files": await files_of(out),
         "allowed_mentions": allowed(out),
@@ -190,7 +192,7 @@ async def dm_hand(
                 return True
             except discord.NotFound:
                 pass
-        kwargs = {"content": out.content, "files": await files_of(out)}
+        kwargs: dict[str, Any] = {"content": out.content, "files": await files_of(out)}
         if out.view is not None:
             kwargs["view"] = out.view
         message = await dm.send(**kwargs)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -61,7 +62,7 @@ def _button_ok(action: str) -> bool:
 
 
 def split(
-    ui: Presentation, moves: Sequence[str], view: dict, locale: str | None
+    ui: Presentation, moves: Sequence[str], view: dict[str, Any], locale: str | None
 ) -> tuple[list[str], list[Segment]]:
     """The moves as buttons and (title, moves) groups, in the order the rules list them."""
     buttons: list[str] = []
@@ -197,7 +198,9 @@ def _titled(pages: list[tuple[list[str], list[list[Segment]]]], locale: str | No
     return result
 
 
-def layout(ui: Presentation, moves: Sequence[str], view: dict, locale: str | None) -> list[Page]:
+def layout(
+    ui: Presentation, moves: Sequence[str], view: dict[str, Any], locale: str | None
+) -> list[Page]:
     """Every page of a seat's moves (usually one)."""
     buttons, groups = split(ui, moves, view, locale)
     single = _one_page(buttons, groups, locale)
@@ -209,7 +212,7 @@ def add_moves(
     ui: Presentation,
     who: tuple[int, int, int],
     moves: Sequence[str],
-    shown: dict,
+    shown: dict[str, Any],
     names: list[str],
     locale: str | None,
     page: int = 1,
@@ -229,7 +232,7 @@ def add_moves(
         if menu.more:
             label = t("board.more_moves", locale, page=menu.more, pages=len(pages))
             options.append(discord.SelectOption(label=label[:100], value=ids.page_value(menu.more)))
-        select = discord.ui.Select(
+        select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=ids.move_select_id(game, seat, since, index),
             placeholder=menu.title[:150],
             min_values=1,
@@ -244,7 +247,12 @@ def add_moves(
 
 
 def _label(
-    ui: Presentation, action: str, view: dict, names: list[str], locale: str | None, size: int
+    ui: Presentation,
+    action: str,
+    view: dict[str, Any],
+    names: list[str],
+    locale: str | None,
+    size: int,
 ) -> str:
     """A move's label cut to Discord's limit (never empty)."""
     return (ui.move_label(action, view, names, locale) or action)[:size]

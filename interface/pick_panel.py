@@ -12,6 +12,7 @@ panel on a pick (decided from the public view only).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import discord
 
@@ -58,7 +59,7 @@ def add_pick(
     ui: Presentation,
     who: Who,
     pick: Pick,
-    own: dict,
+    own: dict[str, Any],
     names: list[str],
     locale: str | None,
     selected: Iterable[int] = (),
@@ -99,7 +100,7 @@ def add_pick(
             )
             for i in menu
         ]
-        select = discord.ui.Select(
+        select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=ids.pick_id(game, seat, since, pick.kind, index, opened_part),
             placeholder=t("hand.pick_placeholder", locale, first=options[0].label)[:150],
             min_values=0,
@@ -112,8 +113,8 @@ def add_pick(
     label = ui.pick_confirm_label(pick.kind, locale)
     view.add_item(PickConfirm(game, seat, since, pick.kind, label))
     if back:
-        back = t("hand.back", locale)
-        view.add_item(OpenPickButton(game, seat, since, pick.kind, 0, True, back, "secondary"))
+        label = t("hand.back", locale)
+        view.add_item(OpenPickButton(game, seat, since, pick.kind, 0, True, label, "secondary"))
 
 
 def add_bundles(
@@ -135,7 +136,7 @@ def add_bundles(
         )
         for label, items in offered[:MAX_OPTIONS]
     ]
-    select = discord.ui.Select(
+    select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=ids.pick_id(game, seat, since, kind, index, opened_part),
         placeholder=placeholder[:150],
         min_values=0,
@@ -158,7 +159,7 @@ def add_part_buttons(
 
 
 def add_pick_openers(
-    view: discord.ui.View, ui: Presentation, who: Who, public: dict, locale: str | None
+    view: discord.ui.View, ui: Presentation, who: Who, public: dict[str, Any], locale: str | None
 ) -> None:
     """The board's buttons opening the acting seat's panel (ephemeral) on one of its picks, as
     its presentation offers them from the public view; room is kept for one more button (My

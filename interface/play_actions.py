@@ -15,8 +15,9 @@ from i18n import t
 from interface.deferral import in_time, respond
 from interface.delivery import after_step, files_of
 from interface.host import host
-from interface.messages import Outgoing, hand_panel
+from interface.messages import hand_panel
 from interface.move_pages import moves_page
+from interface.outgoing import Outgoing
 from interface.replies import channel_locale, reply, tables, user_locale
 from rules.errors import RuleError
 from service.errors import TableError
@@ -179,7 +180,8 @@ async def change_pick(
     record = await load_current(interaction, game_id, seat, since)
     if record is None:
         return
-    custom_id = interaction.data.get("custom_id") if interaction.data else None
+    raw_id = interaction.data.get("custom_id") if interaction.data else None
+    custom_id = raw_id if isinstance(raw_id, str) else None
     picked = {i for v in values for i in option_items(v)}
     # An item this menu no longer holds is dropped from the others too (a card of a group).
     dropped = drafted(interaction.message, only=custom_id) - picked if custom_id else set()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -16,6 +16,7 @@ from interface.host import Host, host
 from service.tables import Tables
 
 log = logging.getLogger("tavolo.cogs")
+S = TypeVar("S")
 
 
 def user_locale(interaction: discord.Interaction) -> str:
@@ -74,13 +75,13 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
 
 
 def guarded(
-    callback: Callable[[Any, discord.Interaction], Awaitable[None]],
-) -> Callable[[Any, discord.Interaction], Awaitable[None]]:
+    callback: Callable[[S, discord.Interaction[Any]], Awaitable[None]],
+) -> Callable[[S, discord.Interaction[Any]], Coroutine[Any, Any, None]]:
     """Wrap a component callback so an unexpected error is answered (discord.py only logs
     errors of persistent `DynamicItem` callbacks, and the user would see "interaction failed")."""
 
     @functools.wraps(callback)
-    async def run(self: Any, interaction: discord.Interaction) -> None:
+    async def run(self: S, interaction: discord.Interaction[Any]) -> None:
         try:
             await callback(self, interaction)
         except Exception as error:  # the safety net: answered and logged
