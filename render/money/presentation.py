@@ -1,4 +1,4 @@
-"""Money on Discord: move and card labels, the bid panel's words, and the pictures."""
+"""How Money is shown: move and card labels, the bid panel's words, and the pictures."""
 
 from __future__ import annotations
 

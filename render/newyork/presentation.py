@@ -1,6 +1,6 @@
-"""New York on Discord: move and money-card labels, the board's steps into the private panel
-(Buy… lists the buildings the seat's money can pay, telling whether exactly; Pay… its payments,
-exact ones first), the payment panel's words, and pictures."""
+"""How New York is shown: move and money-card labels, the board's pick openers into the private
+panel (Buy… lists the buildings the seat's money can pay, telling whether exactly; Pay… its
+payments, exact ones first), the payment panel's words, and pictures."""
 
 from __future__ import annotations
 
@@ -127,7 +127,7 @@ class NewYorkPresentation(Presentation):
 
     def private_move(self, action: str, view: View) -> str | None:
         """Moves the public board must not show: a purchase is offered
-        only when the hand can pay it, so `buy N` is listed by the board's Buy… step; so is
+        only when the hand can pay it, so `buy N` is listed by the board's Buy… opener; so is
         `end` before any action (offered only when nothing else is possible), listed in the
         whole panel."""
         verb = action.split()[0]
@@ -160,7 +160,7 @@ class NewYorkPresentation(Presentation):
         return PickParts(prompt, (part,))
 
     def pick_prompt(self, kind: str, locale: str | None) -> str:
-        if kind == "buy":  # the Buy… step: the purchases the seat's money can pay
+        if kind == "buy":  # the Buy… opener: the purchases the seat's money can pay
             return t("newyork.pick.buy_prompt", locale)
         return t("newyork.pick.prompt", locale)
 

@@ -1,4 +1,4 @@
-"""The New York card game on Discord: move and card labels, the buy panel (a board button opens
+"""How the New York card game is shown: move and card labels, the buy panel (a board button opens
 it on the yard slots one can afford; a slot then offers its payments, exact ones first, and its
 currency's cards, with the overpayment shown before confirming), and the pictures."""
 

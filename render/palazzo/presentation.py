@@ -1,4 +1,4 @@
-"""Palazzo on Discord: move and item labels, the payment and bid panels' words (a bid shows its
+"""How Palazzo is shown: move and item labels, the payment and bid panels' words (a bid shows its
 new total before it is confirmed; groups of 15 are offered and shown as groups), the board's
 buttons into the purchase and the rebuild, and the pictures."""
 

@@ -2,7 +2,7 @@
 menu option of the board or the seat's panel (or of a "More moves…" page they open), within
 Discord's limits (5 rows, 5 buttons a row, 25 options a menu, labels of 80/100 characters).
 Moves offered because of a seat's hidden cards never show on the public board (the board is the
-same whatever the hands hold); the board's step buttons open the private panel listing them."""
+same whatever the hands hold); the board's pick openers open the private panel listing them."""
 
 from __future__ import annotations
 
@@ -101,7 +101,7 @@ def shown(record: GameRecord, seat: int, out: boards.Outgoing) -> set[str]:
 
 
 def step_kinds(out: boards.Outgoing) -> set[str]:
-    """The kinds of the step buttons of a message (those opening the private panel on a step)."""
+    """The kinds of the pick openers of a message (those opening the private panel on a pick)."""
     assert out.view is not None
     return {c.kind for c in out.view.children if isinstance(c, OpenPickButton)}
 
