@@ -1,6 +1,7 @@
 """The layers of the production code, checked from its imports (every import, including those
-inside functions and under TYPE_CHECKING): no import cycle; `rules/` pure; `render/` free of
-Discord and storage; `service/` and `db/` free of Discord; every module in `cogs/` a cog."""
+inside functions and under TYPE_CHECKING): no import cycle, and none hidden in a function;
+`rules/` pure; `render/` free of Discord and storage; `service/` and `db/` free of Discord;
+every module in `cogs/` a cog; the Discord side reaches the games through `games.py`."""
 
 from __future__ import annotations
 
@@ -31,9 +32,14 @@ def production_files() -> dict[str, Path]:
 def imported(path: Path, name: str, modules: set[str] = frozenset()) -> set[str]:
     """The dotted names a module imports anywhere in the file (relative imports resolved):
     `from a import b` imports `a.b` when that is one of `modules`, else `a`."""
+    return imported_in(ast.parse(path.read_text(encoding="utf-8")), path, name, modules)
+
+
+def imported_in(tree: ast.AST, path: Path, name: str, modules: set[str]) -> set[str]:
+    """The dotted names the imports in `tree` (of module `name` at `path`) import."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -115,6 +121,21 @@ def test_render_knows_no_discord_nor_storage() -> None:
 def test_service_and_store_know_no_discord() -> None:
     banned = ("discord", "cogs", "interface")
     assert forbidden_imports("service", banned) + forbidden_imports("db", banned) == []
+
+
+def test_production_modules_are_imported_at_the_top_of_a_module_only() -> None:
+    """No import of a production module inside a function (the way an import cycle hides)."""
+    files = production_files()
+    hidden = []
+    for name, path in files.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                for inner in ast.walk(node):
+                    if isinstance(inner, ast.Import | ast.ImportFrom):
+                        module = ast.Module(body=[inner], type_ignores=[])
+                        targets = imported_in(module, path, name, set(files))
+                        hidden += [f"{name}:{inner.lineno} -> {t}" for t in targets & set(files)]
+    assert hidden == []
 
 
 def test_every_module_in_cogs_is_a_cog() -> None:
