@@ -75,24 +75,21 @@ class GameEntry:
 
 _NEWYORK = NewYorkPresentation()
 
+NEWYORK_CITY = SeatPictureCommand(
+    name="city",
+    description="Show a player's city (only you see it).",
+    player_description="Whose city; leave empty for your own.",
+    draw=_NEWYORK.city_image,
+    filename="city.png",
+    title_key="newyork.city.title",
+    absent_key="newyork.city.none",
+    not_playing_key="newyork.city.not_playing",
+)
+"""New York's `/game city [player]`."""
+
 ENTRIES: tuple[GameEntry, ...] = (
     GameEntry(MONEY_RULES, MoneyPresentation()),
-    GameEntry(
-        NEWYORK_RULES,
-        _NEWYORK,
-        commands=(
-            SeatPictureCommand(
-                name="city",
-                description="Show a player's city (only you see it).",
-                player_description="Whose city; leave empty for your own.",
-                draw=_NEWYORK.city_image,
-                filename="city.png",
-                title_key="newyork.city.title",
-                absent_key="newyork.city.none",
-                not_playing_key="newyork.city.not_playing",
-            ),
-        ),
-    ),
+    GameEntry(NEWYORK_RULES, _NEWYORK, commands=(NEWYORK_CITY,)),
     GameEntry(NYCARDS_RULES, NyCardsPresentation()),
     GameEntry(PALAZZO_RULES, PalazzoPresentation()),
 )
