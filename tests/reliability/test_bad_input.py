@@ -357,8 +357,9 @@ class World:
 
 
 def wrapped(cls: type) -> type:
-    """The discord.py item a `DynamicItem` class wraps (`DynamicItem[discord.ui.Select]`)."""
-    return typing.get_args(cls.__orig_bases__[0])[0]
+    """The discord.py item a `DynamicItem` class wraps (`DynamicItem[discord.ui.Select[Any]]`)."""
+    item = typing.get_args(cls.__orig_bases__[0])[0]
+    return typing.get_origin(item) or item
 
 
 MOVE_ITEMS = (MoveButton, MoveSelect)
