@@ -17,9 +17,9 @@ import discord
 import yarl
 from discord.ext import commands
 
-from cogs.common import command_failed
 from config import MissingSetting, Settings
 from db.store import Store
+from interface.replies import command_failed
 from service.tables import TableService
 from service.timing import Clock, utc_now
 
@@ -27,7 +27,7 @@ log = logging.getLogger("tavolo")
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.lobby",
-    "cogs.city",
+    "cogs.game_commands",
     "cogs.play",
     "cogs.rules_info",
     "cogs.overview",

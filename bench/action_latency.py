@@ -18,15 +18,15 @@ import time
 from pathlib import Path
 
 from bench.common import percentile, print_table, random_action
-from cogs.board import board
-from cogs.common import png_bytes
 from db.records import GameRecord
 from db.store import Store
-from rules.registry import get_game
+from games import rules_of
+from interface.attachments import png_bytes
+from interface.messages import board
 from service.errors import TableError
 from service.tables import TableService
 
-GAME = get_game("money")
+GAME = rules_of("money")
 PLAYERS = 4
 
 

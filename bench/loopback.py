@@ -29,7 +29,7 @@ from pathlib import Path
 
 from bench.common import percentile, print_table
 from db.store import Store
-from rules.registry import get_game
+from games import rules_of
 from service.tables import TableService
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.channels import FakeChannel
@@ -37,7 +37,7 @@ from tests.fakediscord.interactions import APPLICATION_COMMAND, InteractionResul
 from tests.fakediscord.production import TOKEN
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = get_game("money")
+GAME = rules_of("money")
 PLAYERS = 4
 WARM = 50  # games touched before the memory baseline
 

@@ -10,16 +10,15 @@ import argparse
 import time
 
 from bench.common import GAME_OPTIONS, percentile, playout, print_table
-from cogs.ui import ui_for
+from games import RULES, presentation
 from render.png import encode
-from rules.registry import GAMES
 
 EVERY = 7  # sample one state in EVERY
 
 
 def measure(game_id: str, games: int) -> dict[str, tuple[list[float], int]]:
     """{"table" | "hand": (seconds per picture, largest PNG in bytes)}."""
-    game, ui = GAMES[game_id], ui_for(game_id)
+    game, ui = RULES[game_id], presentation(game_id)
     counts = range(game.info.min_players, game.info.max_players + 1)
     results: dict[str, tuple[list[float], int]] = {"table": ([], 0), "hand": ([], 0)}
     for index in range(games):
@@ -49,7 +48,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6, help="random games sampled per title")
     args = parser.parse_args()
     rows = []
-    for game_id in GAMES:
+    for game_id in RULES:
         for kind, (times, largest) in measure(game_id, args.games).items():
             rows.append(
                 (

@@ -14,14 +14,14 @@ import argparse
 import time
 
 from bench.common import GAME_OPTIONS, median, percentile, played_log, playout, print_table
-from rules.registry import GAMES
+from games import RULES
 
 
 def games_per_second(game_id: str, seconds: float, first_seed: int = 0) -> tuple[float, float]:
     """(games/s, actions/s) of random games cycling through the player counts, seeded from
     `first_seed` on (each run plays new games, so no cache inside the rules is warmed by a
     previous run's identical games)."""
-    game = GAMES[game_id]
+    game = RULES[game_id]
     counts = range(game.info.min_players, game.info.max_players + 1)
     options = GAME_OPTIONS.get(game_id, {})
     games = actions = 0
@@ -36,7 +36,7 @@ def games_per_second(game_id: str, seconds: float, first_seed: int = 0) -> tuple
 
 def replay_floor(game_id: str, games: int = 30, first_seed: int = 0) -> tuple[float, float]:
     """(games/s, µs per action) of replaying recorded random games with `apply` only."""
-    game = GAMES[game_id]
+    game = RULES[game_id]
     counts = range(game.info.min_players, game.info.max_players + 1)
     options = GAME_OPTIONS.get(game_id, {})
     logs = [
@@ -55,7 +55,7 @@ def replay_floor(game_id: str, games: int = 30, first_seed: int = 0) -> tuple[fl
 
 def choice_latencies(game_id: str, games: int = 40) -> list[float]:
     """Seconds taken by `choices(state, seat)` for every acting seat of sampled states."""
-    game = GAMES[game_id]
+    game = RULES[game_id]
     options = GAME_OPTIONS.get(game_id, {})
     samples = []
     counts = range(game.info.min_players, game.info.max_players + 1)
@@ -74,7 +74,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="runs per game (median taken)")
     args = parser.parse_args()
     rows = []
-    for game_id in GAMES:
+    for game_id in RULES:
         runs = [
             games_per_second(game_id, args.seconds, first_seed=run * 1_000_000)
             for run in range(args.repeats)

@@ -1,2 +1,3 @@
-"""Discord adapters: slash commands, buttons, select menus and DMs. Thin: check who acts, call the
-table service, then tell Discord. Everything game-specific is in `cogs/ui/<game>.py`."""
+"""Discord cogs: each module's `setup(bot)` adds a Cog, slash commands or listeners. Thin: check
+who acts, call the table service, then tell Discord through `interface/` (posts, panels,
+components, delivery). Everything game-specific comes from `games.py`."""

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs.delivery import end_without_channel
+from interface.delivery import end_without_channel
 
 if TYPE_CHECKING:
     from bot import TavoloBot

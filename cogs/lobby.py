@@ -9,23 +9,27 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import table_admin
-from cogs.board import board, lobby
-from cogs.common import channel_locale, is_manager, reply, tables, user_locale
-from cogs.delivery import after_step, files_of, redraw_lobby, retire_board
-from cogs.in_time import in_time, respond
-from cogs.lobby_actions import display_name
-from cogs.overview import status_details
+from games import all_entries
 from i18n import t
+from interface import table_admin
+from interface.deferral import in_time, respond
+from interface.delivery import after_step, files_of, redraw_lobby, retire_board
+from interface.host import host
+from interface.lobby_actions import display_name
+from interface.messages import board, lobby
+from interface.outgoing import Outgoing
+from interface.replies import channel_locale, is_manager, reply, tables, user_locale
+from interface.summaries import status_details
 from rules.errors import RuleError
-from rules.registry import GAMES
 from service.errors import TableError
 from service.timing import MAX_AUTO_MOVES, MAX_HOURS
 
 log = logging.getLogger("tavolo.lobby")
 Interaction = discord.Interaction[Any]
 
-GAME_CHOICES = [app_commands.Choice(name=t(g.info.name_key), value=gid) for gid, g in GAMES.items()]
+GAME_CHOICES = [
+    app_commands.Choice(name=t(e.rules.info.name_key), value=e.game_id) for e in all_entries()
+]
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -37,6 +41,11 @@ def parse_options(text: str | None) -> dict[str, str]:
             raise TableError("error.bad_option_value", option=part[:30], value="")
         options[name.strip().lower()] = value.strip().lower()
     return options
+
+
+def lobby_message(out: Outgoing) -> dict[str, Any]:
+    """The arguments sending a lobby post (`interface.messages.lobby`): its embed and buttons."""
+    return {"embed": out.embed, "view": out.view}
 
 
 class Lobby(commands.Cog):
@@ -70,11 +79,13 @@ class Lobby(commands.Cog):
         except TableError as err:
             await reply(interaction, err.message(locale))
             return
-        out = lobby(record, channel_locale(self.bot, interaction))
-        await interaction.response.send_message(embed=out.embed, view=out.view)
+        out = lobby(record, channel_locale(host(interaction), interaction))
+        await interaction.response.send_message(**lobby_message(out))
         try:
             message = await interaction.original_response()
-            await self.bot.store.set_message(record.id, "lobby", record.channel_id, message.id)  # type: ignore[attr-defined]
+            await host(interaction).store.set_message(
+                record.id, "lobby", record.channel_id, message.id
+            )
         except discord.HTTPException:
             log.info("could not read back the lobby message of game %s", record.id)
 
@@ -83,9 +94,10 @@ class Lobby(commands.Cog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         chosen = getattr(interaction.namespace, "game", None)
-        game = GAMES.get(chosen) if isinstance(chosen, str) else None
+        offered = {e.game_id: e.rules for e in all_entries()}
+        game = offered.get(chosen) if isinstance(chosen, str) else None
         entries = []
-        for g in [game] if game else GAMES.values():
+        for g in [game] if game else offered.values():
             for opt in g.info.options:
                 for value in opt.choices:
                     entries.append(f"{opt.name}={value}")
@@ -93,7 +105,7 @@ class Lobby(commands.Cog):
 
     async def _lobby_op(self, interaction: Interaction, op: str) -> None:
         locale = user_locale(interaction)
-        here = channel_locale(self.bot, interaction)
+        here = channel_locale(host(interaction), interaction)
         service = tables(interaction)
         try:
             record = await service.channel_game(interaction.channel_id or 0)
@@ -112,14 +124,14 @@ class Lobby(commands.Cog):
                         ephemeral=False,
                         allowed_mentions=discord.AllowedMentions.none(),
                     )
-                    await after_step(self.bot, step, here)  # type: ignore[arg-type]
+                    await after_step(host(interaction), step, here)
                     return
             else:
                 starting = service.lobby.start(record.id, interaction.user.id)
                 step = await in_time(interaction, starting, ephemeral=False)
                 await respond(interaction, t("lobby.started", here), ephemeral=False)
-                await redraw_lobby(self.bot, step.record, here)  # type: ignore[arg-type]
-                await after_step(self.bot, step, here)  # type: ignore[arg-type]
+                await redraw_lobby(host(interaction), step.record, here)
+                await after_step(host(interaction), step, here)
                 return
         except (TableError, RuleError) as err:
             await reply(interaction, err.message(locale))
@@ -130,7 +142,7 @@ class Lobby(commands.Cog):
         await respond(
             interaction, t(text_key, locale, name=display_name(interaction)), ephemeral=False
         )
-        await redraw_lobby(self.bot, record, here)  # type: ignore[arg-type]
+        await redraw_lobby(host(interaction), record, here)
 
     @game.command(name="join", description="Join the game waiting in this channel.")
     async def join(self, interaction: Interaction) -> None:
@@ -159,16 +171,16 @@ class Lobby(commands.Cog):
             return
         if record.status == "lobby":
             out = lobby(record, locale)
-            await interaction.response.send_message(embed=out.embed, view=out.view, ephemeral=True)
+            await interaction.response.send_message(**lobby_message(out), ephemeral=True)
             return
         out = board(record, locale)
         details = status_details(await tables(interaction).overview.summary(record), locale)
+        shown: dict[str, Any] = {"files": await files_of(out), "view": out.view}
         await interaction.response.send_message(
             f"{out.content}\n{details}"[:2000],
-            files=await files_of(out),
-            view=out.view,
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
+            **shown,
         )
 
     @game.command(
@@ -186,10 +198,10 @@ class Lobby(commands.Cog):
         except TableError as err:
             await reply(interaction, err.message(locale))
             return
-        here = channel_locale(self.bot, interaction)
+        here = channel_locale(host(interaction), interaction)
         await interaction.response.send_message(t("lobby.aborted", here, number=record.id))
-        await redraw_lobby(self.bot, record, here)  # type: ignore[arg-type]
-        await retire_board(self.bot, record)  # type: ignore[arg-type]
+        await redraw_lobby(host(interaction), record, here)
+        await retire_board(host(interaction), record)
 
     # ------------------------------------------------------------ playing over days
 

@@ -1,6 +1,5 @@
-"""`/games`: the server's active games at a glance, and the same details for `/game status`:
-the players (with the moves a deadline made for them), whose turn it is and since when, and the
-game's timing settings."""
+"""`/games`: the server's active games at a glance, whose turn it is and since when (the texts:
+`interface.summaries`)."""
 
 from __future__ import annotations
 
@@ -10,101 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import relative_time, tables, user_locale
-from i18n import t
-from rules.registry import get_game
-from service.overview import TableSummary
-from service.timing import MAX_REMINDERS, Timing
+from interface.replies import tables, user_locale
+from interface.summaries import overview_text
 
 Interaction = discord.Interaction[Any]
-MAX_CHARS = 2000
-
-
-def timing_text(timing: Timing, locale: str | None) -> str:
-    """A game's reminder and deadline settings in one line."""
-    if timing.reminder_hours:
-        reminders = t("timing.reminders", locale, hours=timing.reminder_hours, max=MAX_REMINDERS)
-    else:
-        reminders = t("timing.no_reminders", locale)
-    if timing.deadline_hours:
-        deadline = t("timing.deadline", locale, hours=timing.deadline_hours, auto=timing.auto_moves)
-    else:
-        deadline = t("timing.no_deadline", locale)
-    line = t("timing.line", locale, reminders=reminders, deadline=deadline)
-    return f"{t('timing.paused', locale)}\n{line}" if timing.paused else line
-
-
-def waiting_text(summary: TableSummary) -> str:
-    """`@ann (3 hours ago), @ben (…)`: who must act, since when."""
-    record = summary.record
-    parts = []
-    for seat in sorted(record.waiting):
-        s = record.seats[seat]
-        who = s.name if s.bot else f"<@{s.user_id}>"
-        since = summary.waiting_since.get(seat)
-        parts.append(f"{who} ({relative_time(since)})" if since else who)
-    return ", ".join(parts) or "—"
-
-
-def seat_text(summary: TableSummary, seat: int, locale: str | None) -> str:
-    """One seat for the status: the player, and what the deadlines did to the seat."""
-    record = summary.record
-    s = record.seats[seat]
-    if s.bot and s.user_id is not None:
-        return t("status.benched", locale, name=s.name, player=f"<@{s.user_id}>")
-    if s.bot:
-        return f"{s.name} 🤖"
-    count = record.auto_moves.get(seat, 0)
-    if count:
-        return t(
-            "status.auto_moves",
-            locale,
-            player=f"<@{s.user_id}>",
-            count=count,
-            limit=summary.timing.auto_moves,
-        )
-    return f"<@{s.user_id}>"
-
-
-def status_details(summary: TableSummary, locale: str | None) -> str:
-    """The lines `/game status` shows above the table."""
-    record = summary.record
-    seats = ", ".join(f"{n + 1}. {seat_text(summary, n, locale)}" for n in range(len(record.seats)))
-    lines = [t("status.players", locale, players=seats)]
-    if record.status == "running":
-        lines.append(t("status.waiting", locale, waiting=waiting_text(summary)))
-        lines.append(timing_text(summary.timing, locale))
-    return "\n".join(lines)
-
-
-def table_line(summary: TableSummary, locale: str | None) -> str:
-    """One game in the `/games` list."""
-    record = summary.record
-    params = {
-        "channel": f"<#{record.channel_id}>",
-        "game": t(get_game(record.game).info.name_key, locale),
-        "number": record.id,
-        "players": ", ".join(record.names()),
-    }
-    if record.status == "lobby":
-        return t("overview.lobby", locale, **params)
-    paused = t("overview.paused", locale) if summary.timing.paused else ""
-    return t("overview.running", locale, waiting=waiting_text(summary), paused=paused, **params)
-
-
-def overview_text(summaries: list[TableSummary], locale: str | None) -> str:
-    """The `/games` answer, cut to fit one message."""
-    if not summaries:
-        return t("overview.none", locale)
-    lines = [t("overview.title", locale, count=len(summaries))]
-    for index, summary in enumerate(summaries):
-        line = table_line(summary, locale)
-        more = t("overview.more", locale, count=len(summaries) - index)
-        if len("\n".join([*lines, line, more])) > MAX_CHARS:
-            lines.append(more)
-            break
-        lines.append(line)
-    return "\n".join(lines)
 
 
 class Overview(commands.Cog):

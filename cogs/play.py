@@ -1,5 +1,6 @@
 """Slash commands for playing: `/hand` and `/move` (every button's move, typed, with autocomplete
-that offers only legal choices). Registers the persistent components."""
+that offers only legal choices). Registers the persistent components and installs the handlers
+of their presses."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import reply, tables, user_locale
-from cogs.items import ALL_ITEMS
-from cogs.play_actions import act, send_hand
-from cogs.ui import pick_summary, ui_for
-from rules.registry import get_game
+from games import presentation, rules_of
+from interface.components import ALL_ITEMS, install
+from interface.host import host
+from interface.play_actions import act, send_hand
+from interface.press_handlers import PRESS_HANDLERS
+from interface.replies import reply, tables, user_locale
 from service.errors import TableError
 
 Interaction = discord.Interaction[Any]
@@ -28,7 +30,7 @@ def legal_entries(record: Any, seat: int, typed: str, locale: str | None) -> lis
     numbers already typed are kept, and each entry adds one more of the remaining items; the
     pick's suggestions that hold every number typed are listed before those.
     """
-    game, ui = get_game(record.game), ui_for(record.game)
+    game, ui = rules_of(record.game), presentation(record.game)
     own = game.view(record.state, seat)
     names = record.names()
     choices = game.choices(record.state, seat)
@@ -38,16 +40,16 @@ def legal_entries(record: Any, seat: int, typed: str, locale: str | None) -> lis
         chosen = list(dict.fromkeys(chosen))
         for items in pick.suggestions:  # complete legal selections (e.g. exact payments) first
             if set(chosen) <= set(items):
-                summary = pick_summary(ui, pick.kind, list(items), own, locale)
+                summary = ui.view_pick_summary(pick.kind, list(items), own, locale)
                 entries.append((summary, pick.action(items)))
         if chosen:
-            summary = pick_summary(ui, pick.kind, chosen, own, locale)
+            summary = ui.view_pick_summary(pick.kind, chosen, own, locale)
             entries.append((summary, pick.action(chosen)))
         for item in pick.items:
             if item not in chosen and len(chosen) < pick.max:
-                items = [*chosen, item]
-                summary = pick_summary(ui, pick.kind, items, own, locale)
-                entries.append((summary, pick.action(items)))
+                more = [*chosen, item]
+                summary = ui.view_pick_summary(pick.kind, more, own, locale)
+                entries.append((summary, pick.action(more)))
     needle = typed.strip().lower()
     # Text narrows the list; numbers are a pick's items, unless there is no pick (e.g. `b3`).
     if needle and not (_NUMBER.search(needle) and choices.picks):
@@ -103,7 +105,7 @@ class Play(commands.Cog):
     async def move_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        record = await interaction.client.store.active_game(interaction.channel_id or 0)  # type: ignore[attr-defined]
+        record = await host(interaction).store.active_game(interaction.channel_id or 0)
         if record is None or record.status != "running":
             return []
         seat = record.seat_of(interaction.user.id)
@@ -116,5 +118,6 @@ class Play(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
+    install(PRESS_HANDLERS)
     bot.add_dynamic_items(*ALL_ITEMS)
     await bot.add_cog(Play(bot))

@@ -8,11 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import user_locale
 from cogs.lobby import GAME_CHOICES
-from cogs.ui import ui_for
+from games import presentation, rules_of
 from i18n import t
-from rules.registry import get_game
+from interface.replies import user_locale
 
 
 class RulesInfo(commands.Cog):
@@ -27,9 +26,9 @@ class RulesInfo(commands.Cog):
         self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]
     ) -> None:
         locale = user_locale(interaction)
-        info = get_game(game.value).info
+        info = rules_of(game.value).info
         embed = discord.Embed(title=t(info.name_key, locale), colour=discord.Colour.dark_green())
-        embed.description = ui_for(game.value).rules_text(locale)[:4000]
+        embed.description = presentation(game.value).rules_text(locale)[:4000]
         embed.set_footer(text=t("rules.footer", locale, min=info.min_players, max=info.max_players))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

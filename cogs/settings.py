@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import reply, tables, user_locale
 from i18n import t
+from interface.replies import reply, tables, user_locale
 from service.errors import TableError
 from service.timing import NOTICES
 

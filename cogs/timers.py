@@ -12,10 +12,16 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from cogs.common import guild_locale, relative_time
-from cogs.delivery import after_step, channel_unknown, dm_hand, end_without_channel, turn_notices
+from games import rules_of
 from i18n import t
-from rules.registry import get_game
+from interface.delivery import (
+    after_step,
+    channel_unknown,
+    dm_hand,
+    end_without_channel,
+    turn_notices,
+)
+from interface.replies import guild_locale, relative_time
 from service.deadlines import Reminder, Tick
 from service.timing import MAX_REMINDERS, wants_dm, wants_mention
 
@@ -67,7 +73,7 @@ class TimerLoop(commands.Cog):
         locale = guild_locale(self.bot, record.guild_id)
         notice = (await turn_notices(self.bot, record, [reminder.seat]))[reminder.seat]
         params = {
-            "game": t(get_game(record.game).info.name_key, locale),
+            "game": t(rules_of(record.game).info.name_key, locale),
             "number": record.id,
             "since": relative_time(reminder.waiting_since),
             "count": reminder.count,

@@ -2,7 +2,9 @@
 
 Catalogs are JSON files mapping a key to a `str.format` template: `i18n/locales/<locale>.json`
 (the shared texts) merged with every `i18n/locales/<locale>/*.json` (one file per game, so a game's
-texts live beside each other; a key defined twice is an error).
+texts live beside each other) and with the `<locale>.json` of every folder added at run time by
+`add_catalog` (e.g. a game registered by a test brings its own texts). A key defined twice is
+an error.
 A key missing from a locale falls back to English; a key missing from English is a bug, and the
 key itself is returned so the gap is visible (a test checks every key used in code exists).
 """
@@ -16,11 +18,39 @@ from pathlib import Path
 LOCALES_DIR = Path(__file__).parent / "locales"
 DEFAULT_LOCALE = "en"
 
+_added: list[Path] = []  # folders of `<locale>.json` files added by `add_catalog`
+
+
+def add_catalog(folder: Path) -> None:
+    """Merge the `<locale>.json` files of `folder` into the catalogs; ValueError (and nothing
+    added) if one of its keys is already defined, or the folder was added already."""
+    folder = Path(folder).resolve()
+    if folder in _added:
+        raise ValueError(f"{folder}: catalog already added")
+    _added.append(folder)
+    catalog.cache_clear()
+    try:
+        for path in sorted(folder.glob("*.json")):
+            catalog(path.stem)
+    except ValueError:
+        remove_catalog(folder)
+        raise
+
+
+def remove_catalog(folder: Path) -> None:
+    """Forget a folder added by `add_catalog`; ValueError if it was not added."""
+    _added.remove(Path(folder).resolve())
+    catalog.cache_clear()
+
 
 @cache
 def catalog(locale: str) -> dict[str, str]:
     """The messages of one locale ({} when there is no such catalog)."""
-    paths = [LOCALES_DIR / f"{locale}.json", *sorted((LOCALES_DIR / locale).glob("*.json"))]
+    paths = [
+        LOCALES_DIR / f"{locale}.json",
+        *sorted((LOCALES_DIR / locale).glob("*.json")),
+        *(folder / f"{locale}.json" for folder in _added),
+    ]
     merged: dict[str, str] = {}
     for path in paths:
         if not path.is_file():

@@ -1,8 +1,9 @@
 """The game contract that every game module implements, and the small data types it uses.
 
-A game is a `Game` object found in `rules.registry.GAMES` by id. State is plain JSON data
-(dicts, lists, ints, strings, None) holding its own seeded RNG; actions are short text strings
-(their stable form, like a chess move's UCI), so the action log replays a game exactly.
+A game is a `Game` object registered in `games.py` (its rules by id: `games.RULES`). State is
+plain JSON data (dicts, lists, ints, strings, None) holding its own seeded RNG; actions are
+short text strings (their stable form, like a chess move's UCI), so the action log replays a
+game exactly.
 """
 
 from __future__ import annotations

@@ -14,9 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from games import rules_of  # noqa: E402
 from render.png import encode  # noqa: E402
 from rules.contract import State  # noqa: E402
-from rules.registry import get_game  # noqa: E402
 
 NAMES = ["Alice", "Bruno", "Chiara", "Dmitri", "Eun-ji"]
 SHARE = 0.45
@@ -31,7 +31,7 @@ PICTURES = {
 
 def states(game_id: str, players: int, options: dict[str, str], seed: int) -> list[State]:
     """Every state of one seeded game between bots."""
-    game = get_game(game_id)
+    game = rules_of(game_id)
     state = game.new_game(players, options, seed)
     found = [state]
     step = 0
@@ -44,13 +44,13 @@ def states(game_id: str, players: int, options: dict[str, str], seed: int) -> li
 
 
 def main() -> None:
-    from cogs.ui import ui_for
+    from games import presentation
 
     for game_id, (name, players, options, seed) in PICTURES.items():
         played = states(game_id, players, options, seed)
         state = played[int(len(played) * SHARE)]
-        view = get_game(game_id).view(state, None)
-        picture = ui_for(game_id).table_image(view, NAMES[:players], "en")
+        view = rules_of(game_id).view(state, None)
+        picture = presentation(game_id).table_image(view, NAMES[:players], "en")
         data = encode(picture)
         (ROOT / "docs" / name).write_bytes(data)
         print(f"docs/{name}: {picture.width}×{picture.height}, {len(data) // 1024} KiB")

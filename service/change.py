@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from db.records import GameRecord
+from games import rules_of
 from rules.contract import Game
-from rules.registry import get_game
 
 
 @dataclass
@@ -50,7 +50,7 @@ class TableChange:
         members = [s for s in sorted(record.waiting) if not record.seats[s].bot]
         if before is None or before.state is None or record.state is None:
             return members
-        game = get_game(record.game)
+        game = rules_of(record.game)
         if game.turn(before.state) != game.turn(record.state):
             return members
         return [s for s in members if s not in before.waiting or _changed_hands(before, record, s)]

@@ -18,8 +18,8 @@ from functools import partial
 
 from db.records import GameRecord, TurnTimer
 from db.store import Store
+from games import rules_of
 from rules.errors import RuleError
-from rules.registry import get_game
 from service.change import TableChange
 from service.errors import TableError
 from service.games import Games, bot_seed, retrying
@@ -199,7 +199,7 @@ class Deadlines:
         ):
             return None
         assert record.state is not None
-        game = get_game(record.game)
+        game = rules_of(record.game)
         action = game.bot_action(game.view(record.state, seat), bot_seed(record))
         if change is None:
             change = TableChange.begin(record)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from db.records import GameRecord, Seat
 from db.store import ChannelBusy, StaleVersion, Store
-from rules.registry import GAMES, get_game
+from games import RULES, rules_of
 from service.change import TableChange
 from service.errors import NotSeated, Stale, TableError
 from service.games import Games, retrying
@@ -40,9 +40,9 @@ class Lobby:
         options: dict[str, str] | None = None,
     ) -> GameRecord:
         """Open a lobby with the host seated; TableError if the channel is busy or input is bad."""
-        if game_id not in GAMES:
+        if game_id not in RULES:
             raise TableError("error.unknown_game", game=game_id)
-        info = GAMES[game_id].info
+        info = RULES[game_id].info
         chosen = info.default_options()
         for name, value in (options or {}).items():
             opt = next((o for o in info.options if o.name == name), None)
@@ -68,7 +68,7 @@ class Lobby:
             record = await self.games.lobby(game_id)
             if record.seat_of(user_id) is not None:
                 raise TableError("error.already_joined")
-            info = get_game(record.game).info
+            info = rules_of(record.game).info
             if len(record.seats) >= info.max_players:
                 raise TableError("error.lobby_full", max=info.max_players)
             seats = [*record.seats, Seat(user_id, name)]
@@ -83,7 +83,7 @@ class Lobby:
             record = await self.games.lobby(game_id)
             if record.seat_of(user_id) is None:
                 raise TableError("error.not_in_lobby_seat")
-            info = get_game(record.game).info
+            info = rules_of(record.game).info
             if len(record.seats) >= info.max_players:
                 raise TableError("error.lobby_full", max=info.max_players)
             number = 1 + sum(1 for s in record.seats if s.bot)
@@ -131,7 +131,7 @@ class Lobby:
         record = await self.games.lobby(game_id)
         if user_id != record.host_id:
             raise TableError("error.host_only_start")
-        game = get_game(record.game)
+        game = rules_of(record.game)
         count = len(record.seats)
         if not game.info.min_players <= count <= game.info.max_players:
             raise TableError(

@@ -10,8 +10,8 @@ from typing import Any
 
 from db.records import GameRecord, Seat, TurnTimer
 from db.store import StaleVersion, Store
+from games import rules_of
 from rules.errors import RuleError
-from rules.registry import get_game
 from service.change import TableChange, hand_of
 from service.errors import NotSeated, OtherSeat, Stale, TableError, WrongChannel
 from service.games import Games, bot_seed, retrying
@@ -109,7 +109,7 @@ class Play:
         Raises RuleError or StaleVersion with nothing saved.
         """
         record = change.record
-        game = get_game(record.game)
+        game = rules_of(record.game)
         state = record.state
         assert state is not None
         new_state = game.apply(state, seat, action)  # RuleError propagates; nothing saved
@@ -165,7 +165,7 @@ class Play:
             if record.status != "running":
                 return change
             assert record.state is not None
-            game = get_game(record.game)
+            game = rules_of(record.game)
             bots = [s for s in game.to_act(record.state) if record.seats[s].bot]
             if not bots:
                 return change

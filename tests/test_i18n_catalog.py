@@ -9,7 +9,7 @@ from pathlib import Path
 from i18n import catalog, t
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("bot.py", "cogs", "rules", "service", "render", "db")
+SOURCES = ("bot.py", "games.py", "cogs", "interface", "rules", "service", "render", "db")
 KEY_CALL = re.compile(
     r"""\b(?:t|TableError|RuleError|IllegalAction|MalformedAction|NotYourTurn|GameOver)\(\s*(f?)"([a-z_][a-z0-9_.{}\[\]'"]*)\""""
 )

@@ -60,7 +60,7 @@ def header(
 ) -> int:
     """Title, hand and round on the left; final round and deck on the right. Returns next y."""
     x, y = theme.MARGIN + 4, theme.MARGIN
-    right = theme.WIDTH - theme.MARGIN - 4
+    right: float = theme.WIDTH - theme.MARGIN - 4
     mid = y + 22
     if view["phase"] == "over":
         text(draw, (x, mid), title, 30, theme.GOLD, bold=True, anchor="lm", max_width=right - x)
@@ -101,7 +101,7 @@ CHIPS_HEIGHT = 32 + theme.GAP
 
 def currency_chips(draw: ImageDraw.ImageDraw, codes: list[str], y: int, locale: str | None) -> int:
     """A coloured chip per currency in play (names, or codes when names do not fit); next y."""
-    x = theme.MARGIN + 4
+    x: float = theme.MARGIN + 4
     mid = y + 16
     x += text(draw, (x, mid), t("render.money.in_play", locale), 20, theme.MUTED, anchor="lm") + 12
     room = theme.WIDTH - theme.MARGIN - x

@@ -83,7 +83,7 @@ def groups(hand: list[int], locale: str | None) -> list[Group]:
     order = sorted(hand, key=lambda c: (CARDS[c].value, CARDS[c].serial or 0))
     notes = [c for c in order if CARDS[c].kind == "note"]
     out = []
-    for code in in_currency_order({CARDS[c].currency for c in notes}):
+    for code in in_currency_order({code for c in notes if (code := CARDS[c].currency)}):
         cards = [c for c in notes if CARDS[c].currency == code]
         lines = _currency_lines(cards, locale)
         out.append(
@@ -152,7 +152,7 @@ def _prompt(
 ) -> int:
     """The seat's turn or status, and a reminder that the picture is private."""
     mid = y + PROMPT_HEIGHT / 2
-    x = theme.MARGIN + 4
+    x: float = theme.MARGIN + 4
     if seat in view["to_act"]:
         words = t(f"render.money.prompt.{view['phase']}", locale)
         x = pill(draw, (x, mid), words, 20, theme.GOLD, theme.INK)[2] + 16

@@ -115,7 +115,7 @@ def _title(draw: ImageDraw.ImageDraw, view: View, locale: str | None) -> int:
 
 def _columns(codes: list[str]) -> list[tuple[float, float]]:
     """(left, width) of each currency column, the extra columns and the total column."""
-    x = theme.MARGIN + 16 + NAME_COL
+    x: float = theme.MARGIN + 16 + NAME_COL
     room = theme.WIDTH - theme.MARGIN - 16 - x - sum(w for _, w, _ in EXTRA) - TOTAL_COL
     each = room / max(1, len(codes))
     cols = [(x + i * each, each) for i in range(len(codes))]

@@ -5,6 +5,8 @@ tiles of the reserve with their streets."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PIL import Image, ImageDraw
 
 from i18n import t
@@ -31,7 +33,7 @@ DIGITS = "0123456789"
 def placing_tile(view: View, seat: int) -> int | None:
     """The tile `seat` is placing now (the first waiting), if it must place one."""
     if view["phase"] == "place" and seat in view["to_act"] and view["to_place"][seat]:
-        return view["to_place"][seat][0]
+        return int(view["to_place"][seat][0])
     return None
 
 
@@ -97,7 +99,7 @@ def draw_city(
         reserve=len(view["reserves"][seat]),
     )
     text(draw, (x0 + 14, y0 + 28), title, 20, theme.TEXT, True, max_width=width - 28)
-    cx = x0 + 14
+    cx: float = x0 + 14
     for kind, count in type_counts(grid.values()).items():  # majority counts per type
         draw.rectangle((cx, y0 + 40, cx + 18, y0 + 58), fill=TYPE_FILL[kind])
         cx += 24 + text(draw, (cx + 24, y0 + 56), str(count), 18, theme.TEXT, True) + 12
@@ -113,13 +115,13 @@ def draw_city(
         draw_tile(draw, tile, *corner(x, y), cell)
     for a, b in longest_street(grid):  # the current longest street, highlighted
         draw.line((*corner(*a), *corner(*b)), fill=HIGHLIGHT, width=max(3, cell // 10))
-    tile = placing_tile(view, seat)
-    if tile is not None:
+    placed = placing_tile(view, seat)
+    if placed is not None:
         right = x0 + width - 14
-        draw_tile(draw, tile, right - 56, y0 + 12, 56)
-        placing = t("newyork.render.placing", locale, tile=tile_label(tile, locale))
+        draw_tile(draw, placed, right - 56, y0 + 12, 56)
+        placing = t("newyork.render.placing", locale, tile=tile_label(placed, locale))
         text(draw, (right - 66, y0 + 44), placing, 18, theme.GOLD, True, anchor="rs")
-        _spots(draw, grid, tile, corner, cell)
+        _spots(draw, grid, placed, corner, cell)
     reserve = view["reserves"][seat]
     if reserve:
         _reserve(draw, reserve, (x0, gy + rows * cell + 16, width), locale)
@@ -144,7 +146,13 @@ def _coordinates(
         text(draw, (gx - 5, gy + (j + 0.5) * cell), number, size, theme.MUTED, True, "rm")
 
 
-def _spots(draw: ImageDraw.ImageDraw, grid: building.Grid, tile: int, corner, cell: int) -> None:
+def _spots(
+    draw: ImageDraw.ImageDraw,
+    grid: building.Grid,
+    tile: int,
+    corner: Callable[[int, int], tuple[float, float]],
+    cell: int,
+) -> None:
     """Every legal spot of `tile`, marked and labelled (A1, B3, …)."""
     size = max(10, cell // 3)
     label = building.spot_labeller(grid)

@@ -88,7 +88,7 @@ def table_picture(view: View, names: list[str], locale: str | None) -> Image.Ima
     scorings = t("render.nycards.scorings", locale, done=done, left=left)
     d.text(draw, (info_x, 366), scorings, 18, theme.TEXT, max_width=w - info_x - m)
     # The legend of the type columns (the chips below follow this order).
-    x = info_x
+    x: float = info_x
     for type_id in TYPE_IDS:
         type_chip(draw, (x, 388), type_id, 0, 16)
         draw.rectangle((x, 388, x + 16, 404), fill=type_colour(type_id))

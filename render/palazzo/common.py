@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from i18n import t
 from render import theme
-from render.draw import panel, pill, text
+from render.draw import canvas, panel, pill, text
 from render.theme import Colour, hex_colour
 from rules.palazzo.components import KNIGHTS, MONEY, TILES
 
@@ -140,6 +140,4 @@ def badge(
 
 def new_canvas(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """The felt background of every Palazzo picture."""
-    from render.draw import canvas
-
     return canvas(height)

@@ -78,7 +78,7 @@ def _market(draw: ImageDraw.ImageDraw, view: View, y: int, locale: str | None) -
     for k, tile in enumerate(tiles[:12]):
         row, col = divmod(k, 3)
         building_tile(draw, x + 12 + col * (TILE_W + 6), y + 36 + row * (TILE_H + 6), tile)
-    qx = x + ware_w + theme.GAP
+    qx: float = x + ware_w + theme.GAP
     q_w = (theme.WIDTH - theme.MARGIN - qx - 3 * theme.GAP) / 4
     for q in range(4):
         number = view["numbers"][q]
@@ -99,7 +99,7 @@ def _market(draw: ImageDraw.ImageDraw, view: View, y: int, locale: str | None) -
 def _info(draw: ImageDraw.ImageDraw, view: View, y: int, locale: str | None) -> int:
     x0, x1 = theme.MARGIN, theme.WIDTH - theme.MARGIN
     framed(draw, (x0, y, x1, y + INFO_H), t("palazzo.render.supplies", locale))
-    x = x0 + 14
+    x: float = x0 + 14
     for stack in view["stacks"]:
         words = t("palazzo.render.stack", locale, name=stack["name"], count=stack["count"])
         x += text(draw, (x, y + 52), words, 16, theme.TEXT, True) + 18
@@ -117,7 +117,7 @@ def _info(draw: ImageDraw.ImageDraw, view: View, y: int, locale: str | None) -> 
         discard=len(view["discard"]),
     )
     text(draw, (x0 + 14, y + 82), words, 14, theme.MUTED)
-    lx = x1 - 14
+    lx: float = x1 - 14
     for material in reversed(MATERIALS):  # a legend of the materials' colours
         name = t(f"palazzo.material.{material}", locale)
         lx -= text(draw, (lx, y + 82), name, 13, theme.MUTED, anchor="rs") + 24

@@ -9,21 +9,20 @@ from pathlib import Path
 import discord
 import pytest
 
-from cogs import board as boards
-from cogs.items import ALL_ITEMS
-from cogs.ui import ui_for
 from db.store import Store
-from rules.registry import get_game
+from games import presentation, rules_of
+from interface import messages as boards
+from interface.components import ALL_ITEMS
 from service.tables import TableService
 
-GAME = get_game("money")
+GAME = rules_of("money")
 
 
 async def played_records(
     tmp_path: Path, players: int, seed: int, max_steps: int = 400, game_id: str = "money"
 ):
     """Steps of one game, one per member move (seat 0 is the member, the rest bots)."""
-    game = get_game(game_id)
+    game = rules_of(game_id)
     store = await Store.open(str(tmp_path / "b.db"))
     tables = TableService(store, new_seed=lambda: seed)
     record = await tables.lobby.open(
@@ -120,9 +119,9 @@ async def test_exchange_board_offers_each_legal_move_as_a_button(tmp_path: Path)
 
 
 def test_pick_items_are_split_into_menus_of_25() -> None:
-    from cogs.pick_panel import item_menus
+    from interface.pick_panel import item_menus
 
-    menus = item_menus(ui_for("money"), range(1, 70))
+    menus = item_menus(presentation("money"), range(1, 70))
     assert all(len(m) <= 25 for m in menus)
     assert sorted(i for m in menus for i in m) == list(range(1, 70))
 
@@ -134,7 +133,7 @@ async def test_each_scoring_post_gets_its_own_picture_when_bots_move_after_it(
     moves, so the final view's events no longer name the scoring. Each post still gets the
     picture of its own scoring, drawn from its public event."""
     steps = await played_records(tmp_path, 4, seed=1, game_id="nycards")
-    nycards, ui = get_game("nycards"), ui_for("nycards")
+    nycards, ui = rules_of("nycards"), presentation("nycards")
     hidden_by_bots = []
     for step in steps:
         scored = [e for e in step.events if e.get("scored")]

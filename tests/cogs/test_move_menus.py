@@ -2,7 +2,7 @@
 menu option of the board or the seat's panel (or of a "More moves…" page they open), within
 Discord's limits (5 rows, 5 buttons a row, 25 options a menu, labels of 80/100 characters).
 Moves offered because of a seat's hidden cards never show on the public board (the board is the
-same whatever the hands hold); the board's step buttons open the private panel listing them."""
+same whatever the hands hold); the board's pick openers open the private panel listing them."""
 
 from __future__ import annotations
 
@@ -13,29 +13,30 @@ from typing import Any
 import discord
 import pytest
 
-from cogs import board as boards
-from cogs import ids, move_pages
-from cogs.items import ALL_ITEMS, StepButton
-from cogs.move_menus import layout
-from cogs.ui import ui_for
-from cogs.ui.private import private_kind
 from db.records import GameRecord, Seat
+from games import RULES, presentation, rules_of
+from interface import custom_ids as ids
+from interface import messages as boards
+from interface import move_pages
+from interface.components import ALL_ITEMS, OpenPickButton
+from interface.move_menus import layout
+from render.money.presentation import MoneyPresentation
+from render.private_moves import private_kind
 from rules.contract import Game, State
 from rules.newyork import building
 from rules.newyork.components import BUILDING_IDS, STREETS
-from rules.registry import GAMES, get_game
 from tests.helpers.newyork import city, fresh, money, set_city, set_hand, set_reserve, tile_with
 from tests.helpers.playout import bot_action, play, random_action
 from tests.reliability.secrecy import secrets_for
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
-NEWYORK = get_game("newyork")
+NEWYORK = rules_of("newyork")
 PLAIN = tile_with("....")
 
 
 def record_of(game_id: str, state: State) -> GameRecord:
     """A running table holding `state`, every seat that must act waiting since version 7."""
-    game = get_game(game_id)
+    game = rules_of(game_id)
     seats = tuple(Seat(100 + n, NAMES[n]) for n in range(state["players"]))
     waiting = {seat: 7 for seat in game.to_act(state)}
     return GameRecord(1, 1, 5, game_id, "running", 100, seats, {}, 0, state, waiting, 8, "", "")
@@ -99,17 +100,17 @@ def shown(record: GameRecord, seat: int, out: boards.Outgoing) -> set[str]:
 
 
 def step_kinds(out: boards.Outgoing) -> set[str]:
-    """The kinds of the step buttons of a message (those opening the private panel on a step)."""
+    """The kinds of the pick openers of a message (those opening the private panel on a pick)."""
     assert out.view is not None
-    return {c.kind for c in out.view.children if isinstance(c, StepButton)}
+    return {c.kind for c in out.view.children if isinstance(c, OpenPickButton)}
 
 
 def assert_every_move_reachable(game_id: str, state: State) -> None:
     """Each seat that must act finds all its moves. One acting seat: its public moves on the
-    board (or the pages it opens); its private moves (`cogs.ui.private`: offered because of its
+    board (or the pages it opens); its private moves (`render.private_moves`: offered because of its
     hidden cards) never on the board, but in the private panel of the board's step they are
     kept for, or else in its whole panel (My hand). Several: each in its own panel."""
-    game, ui = get_game(game_id), ui_for(game_id)
+    game, ui = rules_of(game_id), presentation(game_id)
     record = record_of(game_id, state)
     acting = game.to_act(state)
     board = boards.board(record, "en")
@@ -130,7 +131,7 @@ def assert_every_move_reachable(game_id: str, state: State) -> None:
             kept = {m for m, k in private.items() if k == kind}
             where = panel
             if kind in step_kinds(board):
-                step = boards.hand_panel(record, seat, "en", step=(kind, 0))
+                step = boards.hand_panel(record, seat, "en", opened=(kind, 0))
                 where = offered(record, seat, step, {1})
             assert kept <= where, (game_id, seat, kind, sorted(kept - where))
 
@@ -153,7 +154,7 @@ def states_of(game: Game, players: int, seed: int, mover: Any) -> list[State]:
 
 CASES = [
     (game_id, players, seed, mover)
-    for game_id, game in sorted(GAMES.items())
+    for game_id, game in sorted(RULES.items())
     for seed, players in enumerate(
         sorted({game.info.min_players, game.info.max_players, game.info.min_players + 1})
     )
@@ -169,7 +170,7 @@ CASES = [
 def test_every_legal_move_is_reachable_and_the_board_hides_the_hand_in_seeded_games(
     game_id: str, players: int, seed: int, mover: Any
 ) -> None:
-    game = GAMES[game_id]
+    game = RULES[game_id]
     states = states_of(game, players, seed, mover)
     rng = random.Random(seed)
     for state in states[:: max(1, len(states) // 120)]:
@@ -260,15 +261,15 @@ def test_newyork_a_huge_reserve_pages_its_moves_and_loses_none() -> None:
     reserve = [t for t in BUILDING_IDS if t not in used][:24]
     state = act_with_reserve(reserve, grid)
     moves = NEWYORK.choices(state, 0).moves
-    pages = layout(ui_for("newyork"), moves, NEWYORK.view(state, None), "en")
+    pages = layout(presentation("newyork"), moves, NEWYORK.view(state, None), "en")
     assert len(moves) > 125 and len(pages) >= 2
     assert pages[0].buttons and all(not p.buttons for p in pages[1:])
     assert [m.more for m in pages[0].menus][-1] == 2
     assert_every_move_reachable("newyork", state)
 
 
-class ManyButtons:
-    """A UI without menus (like Money's): every move would be a button."""
+class ManyButtons(MoneyPresentation):
+    """A presentation without menus (like Money's): every move would be a button."""
 
     def move_label(self, action: str, view: dict, names: list[str], locale: str | None) -> str:
         return "Move " + action * 30

@@ -13,12 +13,12 @@ from datetime import UTC, datetime
 
 import pytest
 
-from cogs import board as boards
-from cogs import ids
-from cogs.items import HandButton, MoveButton, PickConfirm, PickSelect, StepButton
-from cogs.play_actions import confirm_pick, open_step, press_move
 from db.records import TurnClocks
 from i18n import t
+from interface import custom_ids as ids
+from interface import messages as boards
+from interface.components import HandButton, MoveButton, OpenPickButton, PickConfirm, PickSelect
+from interface.play_actions import confirm_pick, open_pick, press_move
 from rules.contract import State
 from rules.newyork.components import MONEY
 from service.tables import TableService
@@ -70,7 +70,7 @@ def test_the_board_is_the_same_whatever_the_hand_can_pay() -> None:
     check_limits(first.view)
     assert components(first) == components(second) and first.content == second.content
     assert not [a for a in (c.action for c in children(first, MoveButton)) if "buy" in a]
-    (buy,) = children(first, StepButton)
+    (buy,) = children(first, OpenPickButton)
     assert (buy.item.label, buy.kind, buy.part, buy.edit) == ("Buy…", "buy", 0, False)
     takes = {m for m in GAME.choices(rich, 0).moves if m.startswith("take")}
     assert takes <= {c.action for c in children(first, MoveButton)}, "takes stay on the board"
@@ -79,7 +79,7 @@ def test_the_board_is_the_same_whatever_the_hand_can_pay() -> None:
 
 def test_buy_lists_the_affordable_buildings_saying_whether_exactly() -> None:
     record = record_of("newyork", acting(RICH))
-    out = boards.hand_panel(record, 0, "en", step=("buy", 0))
+    out = boards.hand_panel(record, 0, "en", opened=("buy", 0))
     check_limits(out.view)
     assert t("newyork.pick.buy_prompt", "en") in out.content
     assert [c.action for c in children(out, MoveButton)] == ["buy 1", "buy 2"]
@@ -87,7 +87,7 @@ def test_buy_lists_the_affordable_buildings_saying_whether_exactly() -> None:
         "Buy Theater 5 (#4) (blue): you can pay exactly, act again",
         "Buy Museum 7 (#12) (green): overpays at least 1, the turn ends",
     ]
-    assert not children(out, StepButton) and not children(out, PickSelect)
+    assert not children(out, OpenPickButton) and not children(out, PickSelect)
     # The whole panel (My hand) lists them too, after the board's moves.
     whole = boards.hand_panel(record, 0, "en")
     listed = [c.action for c in children(whole, MoveButton)]
@@ -96,7 +96,7 @@ def test_buy_lists_the_affordable_buildings_saying_whether_exactly() -> None:
 
 def test_buy_says_when_the_money_pays_nothing_and_shows_the_other_moves() -> None:
     state = acting(POOR)
-    out = boards.hand_panel(record_of("newyork", state), 0, "en", step=("buy", 0))
+    out = boards.hand_panel(record_of("newyork", state), 0, "en", opened=("buy", 0))
     assert t("hand.step_unavailable", "en") in out.content
     shown = {c.action for c in children(out, MoveButton)}
     assert {m for m in GAME.choices(state, 0).moves if m.startswith("take")} <= shown
@@ -111,11 +111,11 @@ def test_ending_before_any_action_is_private_too() -> None:
     assert GAME.choices(state, 0).moves == ("end",)
     record = record_of("newyork", state)
     board = boards.board(record, "en")
-    assert not children(board, MoveButton) and labels(board, StepButton) == ["Buy…"]
+    assert not children(board, MoveButton) and labels(board, OpenPickButton) == ["Buy…"]
     rich = arrange(copy.deepcopy(state), 0, RICH)
     assert GAME.choices(rich, 0).moves == ("buy 1", "buy 2")
     assert components(board) == components(boards.board(record_of("newyork", rich), "en"))
-    out = boards.hand_panel(record, 0, "en", step=("buy", 0))
+    out = boards.hand_panel(record, 0, "en", opened=("buy", 0))
     assert t("hand.step_unavailable", "en") in out.content
     assert labels(out, MoveButton) == [t("newyork.move.end", "en")]
     assert_every_move_reachable("newyork", state)
@@ -126,9 +126,9 @@ def test_paying_offers_pay_on_the_board_and_the_payments_exact_first() -> None:
     record = record_of("newyork", state)
     board = boards.board(record, "en")
     assert labels(board, MoveButton) == [t("newyork.move.back", "en")]
-    (pay,) = children(board, StepButton)
+    (pay,) = children(board, OpenPickButton)
     assert (pay.item.label, pay.kind) == ("Pay…", "pay")
-    out = boards.hand_panel(record, 0, "en", step=("pay", 0))
+    out = boards.hand_panel(record, 0, "en", opened=("pay", 0))
     check_limits(out.view)
     two, three, five, nine = BLUE
     assert [c.action for c in children(out, MoveButton)] == [
@@ -146,13 +146,13 @@ def test_paying_offers_pay_on_the_board_and_the_payments_exact_first() -> None:
     assert labels(out, PickConfirm) == ["Pay"]
     # Paid in part, the suggestions pay what is still owed.
     part = GAME.apply(state, 0, f"pay {two}")
-    out = boards.hand_panel(record_of("newyork", part), 0, "en", step=("pay", 0))
+    out = boards.hand_panel(record_of("newyork", part), 0, "en", opened=("pay", 0))
     assert [c.action for c in children(out, MoveButton)][:1] == [f"pay {three}"]
     assert "still to pay" not in " ".join(labels(out, MoveButton))
 
 
 def test_a_part_payment_label_says_what_is_still_owed() -> None:
-    from cogs.ui.newyork import pay_label
+    from render.newyork.presentation import pay_label
 
     state = GAME.apply(acting(RICH), 0, "buy 1")
     two = BLUE[0]
@@ -184,7 +184,7 @@ async def test_a_purchase_through_buy_and_pay_from_the_board(tables: TableServic
 
     since = record.waiting[seat]
     opened = interaction()
-    await open_step(opened, record.id, seat, since, "buy", 0, False)
+    await open_pick(opened, record.id, seat, since, "buy", 0, False)
     (answer,) = opened.answers
     assert answer.ephemeral and "buy 1" in str(answer.kwargs["view"].to_components())
     await press_move(interaction(), record.id, seat, since, "buy 1")
@@ -192,9 +192,9 @@ async def test_a_purchase_through_buy_and_pay_from_the_board(tables: TableServic
     assert record.state["paying"] == {"slot": 0, "paid": []}
     since = record.waiting[seat]
     board = boards.board(record, "en")
-    (pay,) = children(board, StepButton)
-    assert pay.item.custom_id == ids.step_id(record.id, seat, since, "pay", 0, False)
-    panel = boards.hand_panel(record, seat, "en", step=("pay", 0))
+    (pay,) = children(board, OpenPickButton)
+    assert pay.item.custom_id == ids.open_pick_id(record.id, seat, since, "pay", 0, False)
+    panel = boards.hand_panel(record, seat, "en", opened=("pay", 0))
     five = BLUE[2]
     await confirm_pick(
         interaction(message=message_with(panel.view, {five})), record.id, seat, since, "pay"

@@ -15,13 +15,13 @@ from datetime import UTC, datetime
 import discord
 import pytest
 
-from cogs import board as boards
-from cogs import ids
-from cogs.items import HandButton, MoveButton, PickConfirm, PickSelect, StepButton
-from cogs.play_actions import change_pick, drafted, open_step
 from db.records import GameRecord, TurnClocks
+from games import rules_of
 from i18n import t
-from rules.registry import get_game
+from interface import custom_ids as ids
+from interface import messages as boards
+from interface.components import HandButton, MoveButton, OpenPickButton, PickConfirm, PickSelect
+from interface.play_actions import change_pick, drafted, open_pick
 from service.tables import TableService
 from tests.cogs.test_board import check_limits
 from tests.helpers import nycards as ny
@@ -29,7 +29,7 @@ from tests.helpers import palazzo as pz
 from tests.reliability.driving import seated_game
 from tests.reliability.fakes import FakeBot, FakeInteraction, FakeMessage
 
-NYCARDS, PALAZZO = get_game("nycards"), get_game("palazzo")
+NYCARDS, PALAZZO = rules_of("nycards"), rules_of("palazzo")
 MEMBERS = [100, 101, 102]
 BLUE2, BLUE3 = ny.money("blue", 2), ny.money("blue", 3)
 GREEN1, GREEN2 = ny.money("green", 1), ny.money("green", 2)
@@ -50,7 +50,7 @@ async def with_state(
     record = await seated_game(tables, game_id, channel, MEMBERS)
     state = record.state
     assert state is not None
-    seat = get_game(game_id).to_act(state)[0]
+    seat = rules_of(game_id).to_act(state)[0]
     arrange(state, seat)
     saved = await tables.store.replace_state(
         record.id, record.version, state, TurnClocks({seat: record.version + 1}, datetime.now(UTC))
@@ -93,9 +93,9 @@ async def test_nycards_board_offers_every_take_and_a_buy_button(tables: TableSer
     moves = {c.action for c in items(out, MoveButton)}
     takes = NYCARDS.choices(record.state, seat).moves
     assert takes and set(takes) == moves, "every legal take stays a board button"
-    (buy,) = items(out, StepButton)
+    (buy,) = items(out, OpenPickButton)
     assert buy.item.label == "Buy…"
-    assert buy.item.custom_id == ids.step_id(record.id, seat, since, "buy", 0, False)
+    assert buy.item.custom_id == ids.open_pick_id(record.id, seat, since, "buy", 0, False)
     assert items(out, HandButton)
 
 
@@ -110,12 +110,12 @@ async def test_the_board_does_not_tell_whether_the_cards_can_pay(tables: TableSe
         for record in (rich, poor)
     ]
     assert shown[0] == shown[1] and "Buy…" in shown[0]
-    panel = boards.hand_panel(poor, other, "en", step=("buy", 0))
+    panel = boards.hand_panel(poor, other, "en", opened=("buy", 0))
     assert t("hand.step_unavailable") in panel.content
     assert {c.action for c in items(panel, MoveButton)} == set(
         NYCARDS.choices(poor.state, other).moves
     )
-    assert not items(panel, PickSelect) and not items(panel, StepButton)
+    assert not items(panel, PickSelect) and not items(panel, OpenPickButton)
 
 
 async def test_buy_lists_the_affordable_slots_then_a_slots_payments_exact_first(
@@ -123,19 +123,19 @@ async def test_buy_lists_the_affordable_slots_then_a_slots_payments_exact_first(
 ) -> None:
     record, seat = await with_state(tables, "nycards", buyer)
     since = record.waiting[seat]
-    slots = boards.hand_panel(record, seat, "en", step=("buy", 0))
+    slots = boards.hand_panel(record, seat, "en", opened=("buy", 0))
     check_limits(slots.view)
     assert "choose a slot you can afford" in slots.content
-    assert labels(slots, StepButton) == [
+    assert labels(slots, OpenPickButton) == [
         "Slot 1 (blue): Theater (2)",
         "Slot 2 (green): Museum (3)",
         "Slot 4 (yellow): Church (5)",
     ]
     assert not items(slots, MoveButton) and not items(slots, PickSelect)
-    first = items(slots, StepButton)[0].item.custom_id
-    assert first == ids.step_id(record.id, seat, since, "buy", 1, True)  # in place
+    first = items(slots, OpenPickButton)[0].item.custom_id
+    assert first == ids.open_pick_id(record.id, seat, since, "buy", 1, True)  # in place
 
-    blue = boards.hand_panel(record, seat, "en", step=("buy", 1))
+    blue = boards.hand_panel(record, seat, "en", opened=("buy", 1))
     check_limits(blue.view)
     assert "**Buy Theater (2) from slot 1:**" in blue.content
     assert [c.action for c in items(blue, MoveButton)] == [f"buy {BLUE2}", f"buy {BLUE3}"]
@@ -147,8 +147,8 @@ async def test_buy_lists_the_affordable_slots_then_a_slots_payments_exact_first(
     assert {o.value for o in menu.item.options} == {str(BLUE2), str(BLUE3)}
     assert menu.item.custom_id == ids.pick_id(record.id, seat, since, "buy", 0, 1)
     assert labels(blue, PickConfirm) == ["Buy"]
-    assert labels(blue, StepButton) == ["← Back"]
-    drafted = boards.hand_panel(record, seat, "en", [BLUE3], step=("buy", 1))
+    assert labels(blue, OpenPickButton) == ["← Back"]
+    drafted = boards.hand_panel(record, seat, "en", [BLUE3], opened=("buy", 1))
     assert "price 2, paying 3 — 1 overpaid (no change), the turn ends." in drafted.content
 
 
@@ -159,16 +159,16 @@ async def test_the_hand_panel_keeps_the_takes_and_offers_the_slots(tables: Table
     assert {c.action for c in items(out, MoveButton)} == set(
         NYCARDS.choices(record.state, seat).moves
     )
-    assert len(items(out, StepButton)) == 3 and not items(out, PickSelect)
+    assert len(items(out, OpenPickButton)) == 3 and not items(out, PickSelect)
 
 
 async def test_one_affordable_slot_goes_straight_to_its_payment(tables: TableService) -> None:
     record, seat = await with_state(tables, "nycards", lambda s, seat: buyer(s, seat, [BLUE3]))
-    for step in (("buy", 0), None):
-        out = boards.hand_panel(record, seat, "en", step=step)
+    for opened in (("buy", 0), None):
+        out = boards.hand_panel(record, seat, "en", opened=opened)
         assert "**Buy Theater (2) from slot 1:**" in out.content
         assert f"buy {BLUE3}" in {c.action for c in items(out, MoveButton)}
-        assert not items(out, StepButton), "no slot to choose, nothing to go back to"
+        assert not items(out, OpenPickButton), "no slot to choose, nothing to go back to"
 
 
 def palazzo_turn(state: dict, seat: int) -> None:
@@ -193,9 +193,9 @@ async def test_palazzo_board_offers_the_turns_three_choices(tables: TableService
     out = boards.board(record, "en")
     check_limits(out.view)
     assert labels(out, MoveButton) == ["Take money", "Draw 2 tiles (then buy or auction)"]
-    (rebuild,) = items(out, StepButton)
+    (rebuild,) = items(out, OpenPickButton)
     assert rebuild.item.label == "Rebuild…" and not rebuild.edit and rebuild.kind == "rebuild"
-    panel = boards.hand_panel(record, seat, "en", step=("rebuild", 0))
+    panel = boards.hand_panel(record, seat, "en", opened=("rebuild", 0))
     check_limits(panel.view)
     assert not items(panel, MoveButton) or all(
         c.action.startswith("rebuild") for c in items(panel, MoveButton)
@@ -206,13 +206,13 @@ async def test_palazzo_board_offers_the_turns_three_choices(tables: TableService
     record, seat = await with_state(tables, "palazzo", palazzo_acquire, channel=2)
     out = boards.board(record, "en")
     assert labels(out, MoveButton) == ["Auction the next quarry"]
-    assert labels(out, StepButton) == ["Buy tiles…"]
-    panel = boards.hand_panel(record, seat, "en", step=("buy", 0))
+    assert labels(out, OpenPickButton) == ["Buy tiles…"]
+    panel = boards.hand_panel(record, seat, "en", opened=("buy", 0))
     assert labels(panel, PickConfirm) == ["Buy"]
     assert t("palazzo.pick.prompt_buy") in panel.content
 
 
-async def test_step_buttons_answer_their_seat_only_and_only_while_current(
+async def test_pick_openers_answer_their_seat_only_and_only_while_current(
     tables: TableService,
 ) -> None:
     record, seat = await with_state(tables, "nycards", buyer)
@@ -223,7 +223,7 @@ async def test_step_buttons_answer_their_seat_only_and_only_while_current(
 
     async def press(user: int, *args, channel: int = 1, guild: int | None = 1):
         interaction = FakeInteraction(bot, user, guild_id=guild, channel_id=channel)
-        await open_step(interaction, record.id, *args)
+        await open_pick(interaction, record.id, *args)
         return interaction
 
     refused = {
@@ -239,7 +239,7 @@ async def test_step_buttons_answer_their_seat_only_and_only_while_current(
     opened = await press(owner, seat, since, "buy", 0, False)
     (answer,) = opened.answers
     assert answer.how == "send_message" and answer.ephemeral and answer.kwargs["files"]
-    assert answer.content == boards.hand_panel(record, seat, "en", step=("buy", 0)).content
+    assert answer.content == boards.hand_panel(record, seat, "en", opened=("buy", 0)).content
     moved = await press(owner, seat, since, "buy", 2, True)
     (answer,) = moved.answers
     assert answer.how == "edit_message" and "from slot 2:**" in (answer.content or "")
@@ -253,7 +253,7 @@ async def test_step_buttons_answer_their_seat_only_and_only_while_current(
     assert "paying 3 exactly" in (answer.content or ""), "the draft stays on its slot"
     view = answer.kwargs["view"]
     assert isinstance(view, discord.ui.View)
-    assert any(isinstance(c, StepButton) for c in view.children), "← Back"
+    assert any(isinstance(c, OpenPickButton) for c in view.children), "← Back"
 
 
 def as_message(view: discord.ui.View | None) -> FakeMessage:
@@ -275,7 +275,7 @@ async def test_palazzo_groups_of_15_are_offered_and_chosen_as_one(tables: TableS
     since = record.waiting[seat]
     bot = FakeBot(tables.store, tables)
     owner = record.seats[seat].user_id
-    panel = boards.hand_panel(record, seat, "en", step=("buy", 0))
+    panel = boards.hand_panel(record, seat, "en", opened=("buy", 0))
     check_limits(panel.view)
     *singles, groups = items(panel, PickSelect)
     fours, certificates = pz.group(4), pz.certs(3)
@@ -331,8 +331,8 @@ async def test_nycards_pass_is_private_while_the_yard_holds_a_building(
     assert NYCARDS.choices(poor.state, seat).moves == ("pass",)
     assert not NYCARDS.choices(rich.state, other).moves
     shown = [boards.board(record, "en") for record in (poor, rich)]
-    assert [labels(out, StepButton) for out in shown] == [["Buy…"], ["Buy…"]]
+    assert [labels(out, OpenPickButton) for out in shown] == [["Buy…"], ["Buy…"]]
     assert not items(shown[0], MoveButton) and not items(shown[1], MoveButton)
-    panel = boards.hand_panel(poor, seat, "en", step=("buy", 0))
+    panel = boards.hand_panel(poor, seat, "en", opened=("buy", 0))
     assert t("hand.step_unavailable") in panel.content
     assert [c.action for c in items(panel, MoveButton)] == ["pass"]

@@ -12,7 +12,7 @@ import pytest
 
 from db import migrations
 from db.store import Store
-from rules.registry import GAMES
+from games import RULES
 
 
 def raw(db_path: Path, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
@@ -27,7 +27,7 @@ def raw(db_path: Path, sql: str, params: tuple[object, ...] = ()) -> list[tuple[
 
 def old_state(game_id: str, seed: int) -> dict[str, object]:
     """A state as the rules stored it before 004: `step` where `applied` is now."""
-    game = GAMES[game_id]
+    game = RULES[game_id]
     state = game.new_game(game.info.min_players, {}, seed)
     state["step"] = state.pop("applied") + 7
     return state
@@ -46,7 +46,7 @@ async def test_migration_004_renames_step_to_applied_in_stored_states(
     db_path = tmp_path / "old.db"
     store = await Store.open(str(db_path))
     await store.close()
-    states = {gid: old_state(gid, seed=2**64 - 1 - n) for n, gid in enumerate(sorted(GAMES))}
+    states = {gid: old_state(gid, seed=2**64 - 1 - n) for n, gid in enumerate(sorted(RULES))}
     assert any(int(str(s["rng"])) >= 2**63 for s in states.values())  # beyond SQLite's int64
     now = "2026-01-01T00:00:00+00:00"
     for n, (gid, state) in enumerate(states.items()):

@@ -13,16 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from cogs.ui import ui_for
-from cogs.ui.private import private_kind
+from games import presentation, rules_of
+from render.private_moves import private_kind
 from rules.newyork.components import money_label
-from rules.registry import get_game
 from tests.e2e.table import HAND_BUTTON, LoopbackTable, button_labels, refusal, selects
 from tests.fakediscord import FakeMessage
 from tests.fakediscord.interactions import InteractionResult
 
-NEWYORK = get_game("newyork")
-UI = ui_for("newyork")
+NEWYORK = rules_of("newyork")
+UI = presentation("newyork")
 PAY = "Pay"
 STEPS = {"buy": "Buy…", "pay": "Pay…"}  # the board's buttons into the private panel
 MAX_PAGES = 10
@@ -79,7 +78,7 @@ class NewYorkTable(LoopbackTable):
         return await self.panel(seat, step)
 
     async def private(self, seat: int, action: str, kind: str) -> InteractionResult:
-        """A move the board keeps private (`cogs.ui.private`): its button in the panel of the
+        """A move the board keeps private (`render.private_moves`): its button in the panel of the
         board's step (e.g. Buy… lists the buildings the seat's money can pay)."""
         user = self.user_of(seat)
         assert user is not None

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from games import rules_of
 from rules.nycards.components import BUILDINGS, CURRENCY_OF, MONEY, VALUE, building_label
-from rules.registry import get_game
 from tests.e2e.table import (
     LoopbackTable,
     button_labels,
@@ -24,7 +24,7 @@ from tests.e2e.table import (
 from tests.fakediscord import FakeMessage
 from tests.fakediscord.interactions import InteractionResult
 
-NYCARDS = get_game("nycards")
+NYCARDS = rules_of("nycards")
 BUY = "Buy"
 BUY_BUTTON = "Buy…"
 HAND_BUTTON = "My money / buy"

@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
-from cogs.ui.palazzo import PalazzoUI
-from rules.registry import get_game
+from games import rules_of
+from render.palazzo.presentation import PalazzoPresentation
 from tests.e2e.table import HAND_BUTTON, LoopbackTable, button_labels, refusal, selects
 from tests.fakediscord import FakeMessage, FakeUser
 from tests.fakediscord.interactions import InteractionResult
 
-PALAZZO = get_game("palazzo")
-UI = PalazzoUI()
+PALAZZO = rules_of("palazzo")
+UI = PalazzoPresentation()
 PICK_KINDS = ("pick", "buy", "bid", "rebuild")
 DONE = "Done."  # the ephemeral answer to a move made from an ephemeral panel or /move
 STEP_BUTTONS = {"buy": "Buy tiles…", "rebuild": "Rebuild…"}  # the board's way into a pick

@@ -16,15 +16,15 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from db.records import ActionRecord, GameRecord
+from games import rules_of
 from rules.money.components import CARDS, VALUE, label
-from rules.registry import get_game
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from tests.fakediscord.components import BUTTON, SELECTS, leaves
 from tests.fakediscord.interactions import InteractionResult
 from tests.fakediscord.production import start_bot, stop_bot
 from tests.helpers.clock import FakeClock
 
-MONEY = get_game("money")
+MONEY = rules_of("money")
 COMMANDS = ("game", "games", "hand", "move", "rules", "settings")
 HAND_BUTTON = "My hand / bid"
 PLACE_BID = "Place bid"
@@ -168,7 +168,7 @@ class LoopbackTable:
     async def decide(self, seat: int) -> str:
         """What the game's bot policy would do from this seat's own view."""
         record = await self.record()
-        game = get_game(self.GAME_ID)
+        game = rules_of(self.GAME_ID)
         return game.bot_action(game.view(record.state, seat), record.version * 7919 + seat)
 
     # ------------------------------------------------------------ the lobby

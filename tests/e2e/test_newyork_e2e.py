@@ -12,8 +12,8 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
-from cogs import move_menus
-from cogs.ui.private import panel_moves, public_moves
+from interface import move_menus
+from render.private_moves import panel_moves, public_moves
 from tests.e2e.newyork_table import NEWYORK, UI, NewYorkTable
 from tests.e2e.table import button_labels, buttons, refusal, running_table, selects
 from tests.fakediscord import FakeDiscord

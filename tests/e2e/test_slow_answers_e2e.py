@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from cogs.in_time import SLOW_SECONDS
 from db.records import GameRecord
+from interface.deferral import SLOW_SECONDS
 from tests.e2e.table import MoneyTable, button_labels, move_label_prefix, refusal
 from tests.e2e.test_money_e2e import member_exchange_turn, people, play_until, table
 

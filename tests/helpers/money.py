@@ -12,11 +12,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from games import rules_of
 from rules.contract import State
 from rules.money.components import CARDS, bluff_id
-from rules.registry import get_game
 
-GAME = get_game("money")
+GAME = rules_of("money")
 
 COINS: tuple[int, ...] = tuple(sorted(c.id for c in CARDS.values() if c.kind == "coin"))
 

@@ -9,11 +9,19 @@ from collections.abc import Iterator
 import pytest
 
 from db.store import Store
+from interface.components import install
+from interface.press_handlers import PRESS_HANDLERS
 from service.tables import TableService
 from tests.reliability.driving import GAME_IDS
 from tests.reliability.fakes import FakeBot
 from tests.reliability.figures import FIGURES
 from tests.reliability.leaks import PictureRecorder, recorded_pictures
+
+
+@pytest.fixture(autouse=True)
+def press_handlers() -> None:
+    """Components pressed here reach the production handlers, as `cogs.play` installs them."""
+    install(PRESS_HANDLERS)
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """Game-generic helpers to drive tables through the real service, and to check a stored game.
 
 Everything goes through `rules.contract` and `service.tables.TableService`, so each game in
-`rules.registry.GAMES` is covered without game-specific code.
+`games.RULES` is covered without game-specific code.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from collections.abc import Callable
 
 from db.records import GameRecord
 from db.store import Store
-from rules.registry import GAMES, get_game
+from games import RULES, rules_of
 from service.change import TableChange
 from service.tables import TableService
 from tests.helpers.playout import random_action, replay
 from tests.reliability.secrecy import quick_options
 
-GAME_IDS = sorted(GAMES)
+GAME_IDS = sorted(RULES)
 FIRST_USER = 1_000
 
 
@@ -86,7 +86,7 @@ def member_move(record: GameRecord, rng: random.Random) -> tuple[int, int, str, 
     if record.status != "running" or not seats:
         return None
     seat = rng.choice(seats)
-    action = random_action(get_game(record.game), record.state, seat, rng)
+    action = random_action(rules_of(record.game), record.state, seat, rng)
     user = record.seats[seat].user_id
     assert user is not None
     return seat, user, action, record.waiting[seat]
@@ -123,7 +123,7 @@ async def assert_consistent(store: Store, game_id: int) -> GameRecord:
     if record.state is None:
         assert not log and record.status in ("lobby", "aborted"), record
         return record
-    game = get_game(record.game)
+    game = rules_of(record.game)
     assert record.seed is not None
     rebuilt = replay(
         game, len(record.seats), record.options, record.seed, [(a.seat, a.action) for a in log]

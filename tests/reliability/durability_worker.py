@@ -28,15 +28,15 @@ import sys
 
 from db.records import GameRecord
 from db.store import Store
+from games import RULES, rules_of
 from rules.errors import RuleError
-from rules.registry import GAMES, get_game
 from service.change import TableChange
 from service.errors import TableError
 from service.tables import TableService
 from tests.reliability.driving import FIRST_USER, member_move, name_of
 from tests.reliability.secrecy import quick_options
 
-GAME_IDS = sorted(GAMES)
+GAME_IDS = sorted(RULES)
 
 
 class Worker:
@@ -61,7 +61,7 @@ class Worker:
         """Open a lobby in a fresh channel for the next title, seat members and bots, start."""
         game_id = next(self.titles)
         channel = self.rng.randrange(1, 1 << 40)  # a fresh channel (seeds differ per run)
-        info = get_game(game_id).info
+        info = rules_of(game_id).info
         players = self.rng.randint(info.min_players, info.max_players)
         members = self.rng.randint(1, players)
         users = [FIRST_USER + 10 * channel + k for k in range(members)]
@@ -81,7 +81,7 @@ class Worker:
         return record
 
     async def start(self, record: GameRecord) -> GameRecord:
-        info = get_game(record.game).info
+        info = rules_of(record.game).info
         while len(record.seats) < info.min_players:
             record = await self.tables.lobby.add_bot(record.id, record.host_id)
         step = await self.tables.lobby.start(record.id, record.host_id)

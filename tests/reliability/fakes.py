@@ -1,6 +1,6 @@
 """Minimal stand-ins for the discord.py objects the cogs touch, to drive handlers directly.
 
-`FakeBot` offers what the cogs and `cogs.delivery` use of `TavoloBot` (tables, store,
+`FakeBot` offers what the cogs and `interface.delivery` use of `TavoloBot` (tables, store,
 settings, dm_channels, http.start_private_message, get_partial_messageable) and records every
 message it is asked to send or edit; `fail(...)` makes chosen calls raise Discord HTTP errors.
 `FakeInteraction` offers what the handlers in `cogs/` use of `discord.Interaction` and records
@@ -278,7 +278,8 @@ class FakeInteraction:
 
 def message_with(view: discord.ui.View | None, chosen: set[int] = frozenset()) -> FakeMessage:  # type: ignore[assignment]
     """A message carrying `view`'s components as Discord would send them back, with the select
-    options in `chosen` marked as drafted (default) — what `cogs.play_actions.drafted` reads."""
+    options in `chosen` marked as drafted (default) — what `interface.play_actions.drafted`
+    reads."""
     rows = []
     for row in view.to_components() if view is not None else []:
         for comp in row["components"]:

@@ -8,11 +8,11 @@ same bot seeds — but without a store, so a thousand games fit in a CI run; the
 delivery path is checked with the same helpers in `test_secrets.py`.
 
 Per step the detector builds, with pictures replaced by a recorder of their input views:
-- the board posted in the channel (`cogs.board.board`, with the step's event lines), and the
+- the board posted in the channel (`interface.messages.board`, with the step's event lines), and the
   `/game status` board, for the public;
 - the hand panel DMed to each member whose hand changed or who must act now, and the panels of
   `/hand`, of a drafted pick and of each step the board offers (its "Buy…" and the like,
-  `cogs.board.hand_panel`), for that member;
+  `interface.messages.hand_panel`), for that member;
 - the `/move` autocomplete entries (`cogs.play.legal_entries`) of each member who must act, for
   an empty input and for typed card numbers (the member's own and others').
 Each is checked (`check`): no token or id of an item secret to its audience (`Tracker.secret`;
@@ -35,13 +35,12 @@ from typing import Any
 import discord
 from PIL import Image
 
-from cogs import ids
-from cogs.board import Outgoing, board, hand_panel, scoring_posts
 from cogs.play import legal_entries
-from cogs.ui import ui_for
 from db.records import GameRecord, Seat
+from games import presentation, rules_of
+from interface import custom_ids as ids
+from interface.messages import Outgoing, board, hand_panel, scoring_posts
 from rules.contract import State, View
-from rules.registry import get_game
 from service.change import TableChange, hand_of
 from service.games import bot_seed
 from service.turn_clock import waiting_after
@@ -99,11 +98,11 @@ class PictureRecorder:
 @contextmanager
 def recorded_pictures(game_id: str) -> Iterator[PictureRecorder]:
     """Replace the game UI's picture methods by a recorder for the duration (the optional
-    `scoring_image` only where the UI has one: its presence changes what is drawn)."""
-    ui = ui_for(game_id)
+    `scoring_image`, which the board draws only for a presentation that `draws_each_scoring`)."""
+    ui = presentation(game_id)
     recorder = PictureRecorder()
     names = ("table_image", "hand_image", "final_image")
-    optional = tuple(n for n in ("scoring_image",) if hasattr(ui, n))
+    optional = ("scoring_image",)  # drawn only where the presentation `draws_each_scoring`
     saved = {n: ui.__dict__.get(n) for n in names + optional}
     for name in names:
         setattr(ui, name, recorder.method(name))
@@ -130,7 +129,7 @@ class Table:
     def __init__(self, game_id: str, seed: int, options: dict[str, str] | None = None) -> None:
         self.rng = random.Random(seed)
         self.game_id = game_id
-        self.game = get_game(game_id)
+        self.game = rules_of(game_id)
         info = self.game.info
         players = self.rng.randint(info.min_players, info.max_players)
         members = set(self.rng.sample(range(players), self.rng.randint(1, players)))
@@ -290,12 +289,11 @@ def built(kind: str, audience: int | None, out: Outgoing, pictures: PictureRecor
 
 def step_kinds(record: GameRecord) -> list[str]:
     """The kinds of the step buttons the board offers its single acting seat (from the public
-    view; see `cogs.pick_panel`)."""
-    offers = getattr(ui_for(record.game), "step_buttons", None)
-    if offers is None or len(record.waiting) != 1 or record.state is None:
+    view; see `interface.pick_panel`)."""
+    if len(record.waiting) != 1 or record.state is None:
         return []
-    public = get_game(record.game).view(record.state, None)
-    return [kind for kind, _label in offers(public, LOCALE)]
+    public = rules_of(record.game).view(record.state, None)
+    return [kind for kind, _label in presentation(record.game).pick_openers(public, LOCALE)]
 
 
 def built_entries(audience: int, entries: list[tuple[str, str]]) -> Built:
@@ -415,7 +413,7 @@ class Detector:
         out.append(built("hand panel", audience, panel, self.pictures))
         if requested and audience in record.waiting and record.status == "running":
             for kind in step_kinds(record):  # the panels the board's step buttons open
-                panel = hand_panel(record, audience, LOCALE, step=(kind, 0))
+                panel = hand_panel(record, audience, LOCALE, opened=(kind, 0))
                 out.append(built("step panel", audience, panel, self.pictures))
             choices = self.table.game.choices(record.state, audience)
             for pick in choices.picks[:1]:

@@ -1,7 +1,7 @@
 """What each seat may not know, per game: the interface the leak detector uses, and Money's.
 
 The leak detector (`test_secrets.py`) is game-generic. It needs, for each game id in
-`rules.registry.GAMES`, an object offering the `Secrets` interface below, registered in
+`games.RULES`, an object offering the `Secrets` interface below, registered in
 `SECRETS`; a game without one makes `test_every_game_has_a_secrets_helper` fail, so a new game
 cannot slip through unchecked. To add a game, write a class like `MoneySecrets` and register it.
 
@@ -182,9 +182,9 @@ def secrets_for(game_id: str) -> Secrets:
 
 def quick_options(game_id: str) -> dict[str, str]:
     """Options for a short game of this title (its defaults when it declares none)."""
-    from rules.registry import get_game
+    from games import rules_of
 
-    options = get_game(game_id).info.default_options()
+    options = rules_of(game_id).info.default_options()
     helper = SECRETS.get(game_id)
     if helper is not None:
         options.update(helper.quick_options)

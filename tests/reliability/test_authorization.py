@@ -18,16 +18,16 @@ import pytest
 from discord import AppCommandOptionType as OptionType
 from discord import app_commands
 
-from cogs import ids
-from cogs.board import hand_panel
 from cogs.lobby import Lobby
-from cogs.lobby_actions import press_lobby
 from cogs.play import Play
-from cogs.play_actions import change_pick, confirm_pick, press_move, show_hand
 from db.store import Store
+from games import rules_of
 from i18n import t
+from interface import custom_ids as ids
+from interface.lobby_actions import press_lobby
+from interface.messages import hand_panel
+from interface.play_actions import change_pick, confirm_pick, press_move, show_hand
 from rules.errors import RuleError
-from rules.registry import get_game
 from service.errors import TableError
 from service.tables import TableService
 from tests.helpers.playout import random_action
@@ -49,7 +49,7 @@ pytestmark = pytest.mark.usefixtures("no_pictures")
 
 
 async def members_game(tables: TableService, game_id: str, channel: int = 1, bots: int = 0):
-    info = get_game(game_id).info
+    info = rules_of(game_id).info
     count = max(info.min_players - bots, 1)
     members = [100 * channel + k for k in range(count)]
     return await seated_game(tables, game_id, channel, members, bots=bots)
@@ -71,7 +71,7 @@ async def test_members_act_only_for_their_own_seat(
     """Anyone tries any seat's legal move: outsiders are refused as not playing, members
     play only their own seat, and every refusal changes nothing."""
     record = await members_game(tables, game_id)
-    game = get_game(game_id)
+    game = rules_of(game_id)
     rng = random.Random(11)
     users = [s.user_id for s in record.seats] + [OUTSIDER]
     applied = refused = 0
@@ -139,8 +139,8 @@ async def test_a_button_for_one_seat_refuses_every_other_clicker(
             break
         seat = waiting_members(record)[0]
         since = record.waiting[seat]
-        action = random_action(get_game(game_id), record.state, seat, rng)
-        picks = get_game(game_id).choices(record.state, seat).picks
+        action = random_action(rules_of(game_id), record.state, seat, rng)
+        picks = rules_of(game_id).choices(record.state, seat).picks
         panel = hand_panel(record, seat, "en")
         before = await snapshot(store, record.id)
         for user in [s.user_id for s in record.seats if s.user_id] + [OUTSIDER]:
@@ -202,7 +202,7 @@ async def test_buttons_of_a_game_in_another_channel_are_refused(
     )
     seat = waiting_members(first)[0]
     user = first.seats[seat].user_id
-    action = random_action(get_game(game_id), first.state, seat, random.Random(1))
+    action = random_action(rules_of(game_id), first.state, seat, random.Random(1))
     before = await snapshot(store, first.id)
     press = FakeInteraction(bot, user, guild_id=1, channel_id=2)
     await press_move(press, first.id, seat, first.waiting[seat], action)

@@ -15,8 +15,8 @@ button, or a move menu's one chosen value) is applied exactly when it is legitim
 clicker's own seat, the board's version, the game's channel (or a DM), a legal move. A step
 button (`tv:st`/`tv:ste`, any kind and part, offered or not) never changes anything: it opens
 the clicker's own panel on that step exactly when the seat, version and place are right, and
-is refused otherwise. Every id shape of `cogs.ids` is forged (pick menus with and without their
-step part included).
+is refused otherwise. Every id shape of `interface.custom_ids` is forged (pick menus with and
+without their opened part included).
 
 Example counts are modest in CI (TAVOLO_FUZZ_EXAMPLES overrides them; TAVOLO_FUZZ_RANDOM=1
 explores new examples instead of CI's fixed ones).
@@ -40,25 +40,25 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cogs import ids
-from cogs.board import hand_panel
-from cogs.items import (
+from cogs.play import Play
+from db.records import GameRecord
+from db.store import Store
+from games import rules_of
+from i18n import catalog
+from interface import custom_ids as ids
+from interface.components import (
     ALL_ITEMS,
     HandButton,
     LobbyButton,
     MoveButton,
     MoveSelect,
+    OpenPickButton,
     PickConfirm,
     PickSelect,
-    StepButton,
 )
-from cogs.play import Play
-from cogs.play_actions import change_pick, drafted
-from db.records import GameRecord
-from db.store import Store
-from i18n import catalog
+from interface.messages import hand_panel
+from interface.play_actions import change_pick, drafted
 from rules.errors import RuleError
-from rules.registry import get_game
 from service.tables import TableService
 from tests.helpers.playout import assert_json_round_trip, dump, play, random_action
 from tests.reliability.driving import (
@@ -115,7 +115,7 @@ def fuzz_settings(default_examples: int) -> settings:
 @cache
 def playout_states(game_id: str, players: int, seed: int) -> tuple[dict, ...]:
     """Every state of one seeded random playout, from the deal to the end."""
-    game = get_game(game_id)
+    game = rules_of(game_id)
     states = [game.new_game(players, quick_options(game_id), seed)]
 
     def keep(g, before, after, seat, action) -> None:
@@ -128,7 +128,7 @@ def playout_states(game_id: str, players: int, seed: int) -> tuple[dict, ...]:
 @cache
 def verbs(game_id: str) -> tuple[str, ...]:
     """The first words of the legal actions seen in a few playouts."""
-    game = get_game(game_id)
+    game = rules_of(game_id)
     found: set[str] = set()
     for state in playout_states(game_id, game.info.min_players, 0):
         for seat in game.to_act(state):
@@ -140,13 +140,13 @@ def verbs(game_id: str) -> tuple[str, ...]:
 
 def legal_texts(game_id: str, state: dict, rng: random.Random) -> list[str]:
     """A few legal actions of every seat that must act."""
-    game = get_game(game_id)
+    game = rules_of(game_id)
     return [random_action(game, state, s, rng) for s in game.to_act(state) for _ in range(2)]
 
 
 @st.composite
 def positions(draw: st.DrawFn, game_id: str) -> dict:
-    info = get_game(game_id).info
+    info = rules_of(game_id).info
     players = draw(st.integers(info.min_players, info.max_players))
     states = playout_states(game_id, players, draw(st.integers(0, 7)))
     return states[draw(st.integers(0, len(states) - 1))]
@@ -195,7 +195,7 @@ def assert_clean_refusal(err: RuleError) -> None:
 
 def check_apply(game_id: str, state: dict, seat: Any, text: Any) -> dict | None:
     """Apply; a refusal must be clean and the input state must be untouched either way."""
-    game = get_game(game_id)
+    game = rules_of(game_id)
     before = dump(state)
     try:
         new = game.apply(state, seat, text)
@@ -221,7 +221,7 @@ def check_apply(game_id: str, state: dict, seat: Any, text: Any) -> dict | None:
 @given(data=st.data())
 def test_any_text_is_refused_cleanly_or_applied(game_id: str, data: st.DataObject) -> None:
     state = data.draw(positions(game_id), label="state")
-    players = state.get("players", get_game(game_id).info.max_players)
+    players = state.get("players", rules_of(game_id).info.max_players)
     seat = data.draw(st.integers(0, players - 1), label="seat")
     rng = random.Random(data.draw(st.integers(0, 2**16), label="rng"))
     legal = legal_texts(game_id, state, rng)
@@ -245,7 +245,7 @@ def test_any_text_is_refused_cleanly_or_applied(game_id: str, data: st.DataObjec
 @fuzz_settings(150)
 @given(data=st.data())
 def test_seats_out_of_range_and_out_of_turn_are_refused(game_id: str, data: st.DataObject) -> None:
-    game = get_game(game_id)
+    game = rules_of(game_id)
     state = data.draw(positions(game_id), label="state")
     players = state.get("players", game.info.max_players)
     rng = random.Random(data.draw(st.integers(0, 2**16)))
@@ -269,7 +269,7 @@ def test_seats_out_of_range_and_out_of_turn_are_refused(game_id: str, data: st.D
 def test_every_legal_action_is_accepted_once_per_turn(game_id: str) -> None:
     """Repeated submissions: a seat that acted and need not act again is refused the same
     action (cleanly), over whole playouts."""
-    game = get_game(game_id)
+    game = rules_of(game_id)
     rng = random.Random(5)
     repeats = 0
     for seed in range(6):
@@ -304,7 +304,7 @@ class World:
         """Build the world's database at `path`; the ids of its games."""
         store = await Store.open(str(path))
         tables = TableService(store, new_seed=iter(range(31, 10_000)).__next__)
-        info = get_game(game_id).info
+        info = rules_of(game_id).info
         games = [
             await seated_game(tables, game_id, ch, [100 * ch + k for k in range(info.min_players)])
             for ch in (1, 2)
@@ -357,16 +357,17 @@ class World:
 
 
 def wrapped(cls: type) -> type:
-    """The discord.py item a `DynamicItem` class wraps (`DynamicItem[discord.ui.Select]`)."""
-    return typing.get_args(cls.__orig_bases__[0])[0]
+    """The discord.py item a `DynamicItem` class wraps (`DynamicItem[discord.ui.Select[Any]]`)."""
+    item = typing.get_args(cls.__orig_bases__[0])[0]
+    return typing.get_origin(item) or item
 
 
 MOVE_ITEMS = (MoveButton, MoveSelect)
 
 
 def test_every_id_shape_is_dispatched_to_its_one_component_class() -> None:
-    """Each `cogs.ids` shape (a pick menu with and without its step part, a step button from
-    the board and in place) matches the template of exactly one component class."""
+    """Each `interface.custom_ids` shape (a pick menu with and without its opened part, a pick
+    opener from the board and in place) matches the template of exactly one component class."""
     shapes = {
         ids.move_id(7, 1, 9, "take 3,4"): MoveButton,
         ids.hand_id(7): HandButton,
@@ -375,8 +376,8 @@ def test_every_id_shape_is_dispatched_to_its_one_component_class() -> None:
         ids.pick_ok_id(7, 1, 9, "pay"): PickConfirm,
         ids.lobby_id(7, "join"): LobbyButton,
         ids.move_select_id(7, 1, 9, 2): MoveSelect,
-        ids.step_id(7, 1, 9, "buy", 0, False): StepButton,
-        ids.step_id(7, 1, 9, "buy", 2, True): StepButton,
+        ids.open_pick_id(7, 1, 9, "buy", 0, False): OpenPickButton,
+        ids.open_pick_id(7, 1, 9, "buy", 2, True): OpenPickButton,
     }
     for custom_id, cls in shapes.items():
         matched = [c for c in ALL_ITEMS if c.__discord_ui_compiled_template__.fullmatch(custom_id)]
@@ -464,7 +465,7 @@ def legitimate_move(
     if guild_id is not None and channel_id != record.channel_id:
         return False
     try:
-        get_game(record.game).apply(record.state, seat, action)
+        rules_of(record.game).apply(record.state, seat, action)
     except RuleError:
         return False
     return True
@@ -479,7 +480,7 @@ def genuine_press(
     The menu values to send with it, when they are not left to chance (None)."""
     running = [r for r in records if r.status == "running"]
     record = data.draw(st.sampled_from(running), label="game")
-    game = get_game(record.game)
+    game = rules_of(record.game)
     seat = data.draw(st.sampled_from(sorted(record.waiting)), label="seat")
     rng = random.Random(data.draw(st.integers(0, 999)))
     action = random_action(game, record.state, seat, rng)
@@ -549,7 +550,7 @@ async def press_and_check(world: World, data: st.DataObject) -> str:
     if own_games and data.draw(st.booleans(), label="drafted"):
         record = own_games[0]
         seat = record.seat_of(user)
-        game = get_game(record.game)
+        game = rules_of(record.game)
         pool = {1, 2, 3, 999}
         for s in game.to_act(record.state):
             for pick in game.choices(record.state, s).picks:
@@ -587,7 +588,7 @@ async def judge(world: World, press: Press, before: dict, after: dict) -> str:
     assert interaction.answers, f"{custom_id!r} by {user} in {where}: no answer at all"
     changed = [g for g in before if before[g] != after[g]]
     named = re.match(r"tv:\w+:(\d+)", custom_id)  # \d: any decimal digit, as the templates
-    if cls is StepButton:
+    if cls is OpenPickButton:
         assert not changed, (custom_id, user, where, "a step button changed a game")
         return judge_step(records, press)
     if cls in MOVE_ITEMS:
@@ -633,7 +634,7 @@ def judge_step(records: list[GameRecord], press: Press) -> str:
         and record.waiting.get(seat) == since
         and guild_ok(press.where, record)
     ):
-        panel = hand_panel(record, seat, "en", step=(match[5], int(match[6])))
+        panel = hand_panel(record, seat, "en", opened=(match[5], int(match[6])))
         assert first.content == panel.content, (press.custom_id, first)
         if match[1]:
             assert first.how == "edit_message"
@@ -736,18 +737,18 @@ async def test_odd_select_values_are_ignored_bug(
 ) -> None:
     """A pick menu's values such as "²" (a digit to `str.isdigit`, not to `int`) crashed
     `change_pick` with a ValueError: the press went unanswered. Now they are ignored."""
-    info = get_game(game_id).info
+    info = rules_of(game_id).info
     record = await seated_game(tables, game_id, 1, [100 + k for k in range(info.min_players)])
     record = await play_until(
         tables,
         record,
         random.Random(1),
-        lambda r: any(get_game(game_id).choices(r.state, s).picks for s in waiting_members(r)),
+        lambda r: any(rules_of(game_id).choices(r.state, s).picks for s in waiting_members(r)),
     )
     seat = next(
-        s for s in waiting_members(record) if get_game(game_id).choices(record.state, s).picks
+        s for s in waiting_members(record) if rules_of(game_id).choices(record.state, s).picks
     )
-    pick = get_game(game_id).choices(record.state, seat).picks[0]
+    pick = rules_of(game_id).choices(record.state, seat).picks[0]
     since = record.waiting[seat]
     custom_id = ids.pick_id(record.id, seat, since, pick.kind, 0)
     odd = ["²", "³", "x", "-1", "", "1.0", str(pick.items[0])]

@@ -23,8 +23,8 @@ import pytest
 
 from db.records import GameRecord
 from db.store import Store
+from games import rules_of
 from rules.errors import RuleError
-from rules.registry import get_game
 from service.change import TableChange
 from service.errors import TableError
 from service.tables import TableService
@@ -42,13 +42,13 @@ from tests.reliability.figures import report
 
 
 def members_for(game_id: str, channel: int, count: int | None = None) -> list[int]:
-    info = get_game(game_id).info
+    info = rules_of(game_id).info
     return [FIRST_USER + 100 * channel + k for k in range(count or info.min_players)]
 
 
 def distinct_actions(record: GameRecord, seat: int, n: int, rng: random.Random) -> list[str]:
     """`n` random legal actions of `seat` (repeating when it has fewer distinct ones)."""
-    game = get_game(record.game)
+    game = rules_of(record.game)
     return [random_action(game, record.state, seat, rng) for _ in range(n)]
 
 
@@ -126,7 +126,7 @@ async def test_twenty_games_ten_simultaneous_actions_each_no_cross_talk(
 
 def accepted_in_every_order(game_id: str, state: dict, moves: list[tuple[int, str]]) -> bool:
     """Whether the rules accept `moves` (seat, action) applied one after another in any order."""
-    game = get_game(game_id)
+    game = rules_of(game_id)
     for order in itertools.permutations(moves):
         current = state
         try:
@@ -144,7 +144,7 @@ async def test_simultaneous_moves_by_different_seats(
     """Several members who must act at the same time (Money's bids) press at the same moment,
     each on the board made for them: nobody is told the board changed, and when the rules
     accept the moves in any order, all of them are applied."""
-    info = get_game(game_id).info
+    info = rules_of(game_id).info
     rng = random.Random(7)
     record = await seated_game(tables, game_id, 1, members_for(game_id, 1, info.max_players))
     record = await play_until(tables, record, rng, lambda r: len(waiting_members(r)) >= 2)
@@ -156,7 +156,7 @@ async def test_simultaneous_moves_by_different_seats(
     checked = 0
     while record.status == "running" and len(waiting_members(record)) >= 2 and checked < 5:
         seats = waiting_members(record)
-        moves = [(s, random_action(get_game(game_id), record.state, s, rng)) for s in seats]
+        moves = [(s, random_action(rules_of(game_id), record.state, s, rng)) for s in seats]
         results = await asyncio.gather(
             *(
                 tables.play.move(record.id, record.seats[s].user_id, a, since=record.waiting[s])
@@ -242,7 +242,7 @@ async def test_a_game_never_waits_for_another_games_bot_run(
     """Game A's only member leaves, and its bots play the whole match in one request (hundreds
     of commits). Meanwhile members of game B in another channel play: every one of B's saves
     waits for at most the one commit of A under way, and B is served long before A's run ends."""
-    info = get_game(game_id).info
+    info = rules_of(game_id).info
     lock = TimedLock()
     store._write = lock  # instrument the store's commit lock
     a = await seated_game(
@@ -262,7 +262,7 @@ async def test_a_game_never_waits_for_another_games_bot_run(
     b_tasks: list[asyncio.Task[TableChange]] = []
     while not run_a.done() and len(latencies) < 20 and b.status == "running":
         seat = rng.choice(waiting_members(b))
-        action = random_action(get_game(game_id), b.state, seat, rng)
+        action = random_action(rules_of(game_id), b.state, seat, rng)
         started = time.perf_counter()
         task = asyncio.create_task(
             tables.play.move(b.id, b.seats[seat].user_id, action, since=b.waiting[seat]),

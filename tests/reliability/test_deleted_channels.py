@@ -17,11 +17,11 @@ import pytest
 
 from bot import EXTENSIONS
 from cogs.channel_watch import ChannelWatch
-from cogs.play_actions import press_move
 from cogs.timers import TimerLoop
 from db.records import GameRecord
 from db.store import Store
 from i18n import t
+from interface.play_actions import press_move
 from service.tables import TableService
 from tests.helpers.clock import FakeClock
 from tests.reliability.driving import GAME_IDS, assert_consistent

@@ -15,11 +15,11 @@ import sqlite3
 import pytest
 
 from cogs.play import Play
-from cogs.play_actions import press_move, show_hand
 from db.records import GameRecord
 from db.store import Store
+from games import rules_of
 from i18n import t
-from rules.registry import get_game
+from interface.play_actions import press_move, show_hand
 from service.tables import TableService
 from tests.reliability.driving import GAME_IDS, assert_consistent, member_move, seated_game
 from tests.reliability.fakes import FakeBot, FakeInteraction
@@ -56,7 +56,7 @@ pytestmark = pytest.mark.usefixtures("no_pictures")
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 async def test_a_full_disk(game_id: str, tables: TableService, store: Store, bot: FakeBot) -> None:
-    info = get_game(game_id).info
+    info = rules_of(game_id).info
     members = [[100 * ch + k for k in range(info.min_players)] for ch in (1, 2)]
     a = await seated_game(tables, game_id, 1, members[0], options=info.default_options())
     b = await seated_game(tables, game_id, 2, members[1])

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from db.records import Seat
-from rules.registry import get_game
+from games import rules_of
 from tests.helpers.playout import replay
 from tests.reliability.driving import GAME_IDS, env_int
 from tests.reliability.figures import report
@@ -134,7 +134,7 @@ class Verifier:
             return
         if self.verified.get(game_id) == (version, state):
             return  # unchanged since it was last replayed
-        game = get_game(title)
+        game = rules_of(title)
         players = len([Seat.from_json(s) for s in json.loads(seats)])
         rebuilt = replay(game, players, json.loads(options), seed, [(s, a) for _, s, a in entries])
         assert rebuilt == json.loads(state), f"game {game_id}: state differs from its replay"

@@ -22,13 +22,13 @@ from pathlib import Path
 
 import pytest
 
-from cogs.lobby_actions import press_lobby
 from cogs.play import Play
-from cogs.play_actions import press_move
 from db.records import GameRecord
 from db.store import Store
+from games import rules_of
 from i18n import t
-from rules.registry import get_game
+from interface.lobby_actions import press_lobby
+from interface.play_actions import press_move
 from service.tables import TableService
 from tests.reliability.driving import GAME_IDS, assert_consistent, member_move, seated_game
 from tests.reliability.fakes import (
@@ -50,7 +50,7 @@ pytestmark = pytest.mark.usefixtures("no_pictures")
 
 
 async def members_game(tables: TableService, game_id: str, channel: int) -> GameRecord:
-    info = get_game(game_id).info
+    info = rules_of(game_id).info
     return await seated_game(
         tables, game_id, channel, [100 * channel + k for k in range(info.min_players)]
     )

@@ -25,12 +25,12 @@ from pathlib import Path
 import pytest
 
 from bot import QUIET_LOGGERS
-from cogs import delivery
-from cogs.delivery import after_step
-from cogs.play_actions import act, show_hand
 from db.records import GameRecord
 from db.store import Store
-from rules.registry import get_game
+from games import rules_of
+from interface import delivery
+from interface.delivery import after_step
+from interface.play_actions import act, show_hand
 from service.tables import TableService
 from tests.reliability.driving import GAME_IDS, member_move, seated_step
 from tests.reliability.fakes import DM_CLOSED, SERVER_ERROR, FakeBot, FakeInteraction
@@ -74,7 +74,7 @@ def hand_leaks(game_id: str, lines: list[str], hands: set[tuple[int, ...]]) -> l
 
 async def hands_held(store: Store, record: GameRecord) -> set[tuple[int, ...]]:
     """Every hand every seat held in a stored game (its log replayed from the seed)."""
-    game = get_game(record.game)
+    game = rules_of(record.game)
     assert record.seed is not None
     state = game.new_game(len(record.seats), record.options, record.seed)
     held = {tuple(sorted(h)) for h in state["hands"]}
@@ -111,7 +111,7 @@ async def play_logged(
     try:
         with recorded_pictures(game_id):
             for channel in range(1, channels + 1):
-                info = get_game(game_id).info
+                info = rules_of(game_id).info
                 members = [1_000 * channel + k for k in range(info.min_players)]
                 step = await seated_step(tables, game_id, channel, members, bots=1)
                 record = step.record

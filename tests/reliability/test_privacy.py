@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from db.store import Store
-from rules.registry import get_game
+from games import rules_of
 from service.tables import TableService
 from tests.reliability.driving import GAME_IDS, assert_consistent, play_until, seated_game
 
@@ -30,7 +30,7 @@ async def two_servers(path: Path) -> dict[int, list[int]]:
     channel = 0
     for guild in (1, 2):
         for game_id in GAME_IDS:
-            info = get_game(game_id).info
+            info = rules_of(game_id).info
             for finish in (False, True):
                 channel += 1
                 members = [1_000 * channel + k for k in range(info.min_players)]
@@ -150,7 +150,7 @@ async def snowflake_servers(path: Path) -> dict[int, set[int]]:
     for guild in (FORGOTTEN, KEPT):
         for k, game_id in enumerate(GAME_IDS):
             channel = guild + 1_000 * (k + 1)
-            members = [channel + m + 1 for m in range(get_game(game_id).info.min_players)]
+            members = [channel + m + 1 for m in range(rules_of(game_id).info.min_players)]
             record = await seated_game(tables, game_id, channel, members, guild=guild)
             moves = iter(range(6))  # six moves: actions with the members' ids
             await play_until(tables, record, rng, lambda r, m=moves: next(m, None) is None)

@@ -22,11 +22,10 @@ from concurrent.futures import ProcessPoolExecutor
 import discord
 import pytest
 
-from cogs import board as boards
-from cogs.items import MoveButton
-from cogs.ui import ui_for
+from games import RULES, presentation, rules_of
+from interface import messages as boards
+from interface.components import MoveButton
 from render.png import encode
-from rules.registry import GAMES, get_game
 from tests.helpers.playout import play, random_action
 from tests.reliability import leaks
 from tests.reliability.driving import GAME_IDS, env_int
@@ -43,9 +42,9 @@ WORKERS = max(1, min(2, os.cpu_count() or 1))
 
 
 def test_every_game_has_a_secrets_helper() -> None:
-    assert set(SECRETS) == set(GAMES), (
+    assert set(SECRETS) == set(RULES), (
         "every game needs a secrets helper in tests/reliability/secrecy.py; missing: "
-        f"{sorted(set(GAMES) - set(SECRETS))}"
+        f"{sorted(set(RULES) - set(SECRETS))}"
     )
 
 
@@ -54,7 +53,7 @@ def test_the_secrets_helper_is_sound(game_id: str) -> None:
     """Scrambling what a viewer may not see changes the state but never the viewer's view; a
     seat's own view shows nothing the tracker counts as secret to it; tokens name one item
     each."""
-    helper, game = secrets_for(game_id), get_game(game_id)
+    helper, game = secrets_for(game_id), rules_of(game_id)
     tokens = helper.tokens("en")
     assert len(set(tokens.values())) == len(tokens)
     rng = random.Random(1)
@@ -153,8 +152,8 @@ def secret_card_in_an_embed(where: str):
 
 
 def draw_seat_zero(out, record) -> None:
-    game = get_game(record.game)
-    ui_for(record.game).table_image(game.view(record.state, 0), record.names(), "en")
+    game = rules_of(record.game)
+    presentation(record.game).table_image(game.view(record.state, 0), record.names(), "en")
 
 
 def hint_at_a_bluff(out, record) -> None:
@@ -171,7 +170,7 @@ def peek_at_the_deck(record, seat, locale, selected=()):
     return out
 
 
-@pytest.mark.skipif("money" not in GAMES, reason="the planted leaks use Money's state layout")
+@pytest.mark.skipif("money" not in RULES, reason="the planted leaks use Money's state layout")
 @pytest.mark.parametrize(
     ("target", "plant", "found"),
     [
@@ -202,7 +201,7 @@ def planted_scoring(view_of, event_of):
 
     def scoring_posts(record, events, locale):
         posts = real(record, events, locale)
-        draw = ui_for(record.game).scoring_image
+        draw = presentation(record.game).scoring_image
         for event in (e for e in events if e.get("scored")):
             draw(view_of(record), event_of(event), record.names(), locale)
         return posts
@@ -211,14 +210,14 @@ def planted_scoring(view_of, event_of):
 
 
 def seat_zero_view(record):
-    return get_game(record.game).view(record.state, 0)
+    return rules_of(record.game).view(record.state, 0)
 
 
 def public_view(record):
-    return get_game(record.game).view(record.state, None)
+    return rules_of(record.game).view(record.state, None)
 
 
-@pytest.mark.skipif("newyork" not in GAMES, reason="the planted leaks draw New York scorings")
+@pytest.mark.skipif("newyork" not in RULES, reason="the planted leaks draw New York scorings")
 @pytest.mark.parametrize(
     ("plant", "found"),
     [
@@ -247,7 +246,7 @@ def test_the_detector_checks_the_inputs_of_scoring_pictures(
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_pictures_do_not_change_with_hidden_information(game_id: str) -> None:
     """Real pictures of sampled steps: the same bytes when all hidden from the audience moved."""
-    ui, game, helper = ui_for(game_id), get_game(game_id), secrets_for(game_id)
+    ui, game, helper = presentation(game_id), rules_of(game_id), secrets_for(game_id)
     rng = random.Random(9)
     drawn = 0
     for seed in range(2):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from rules.registry import get_game
+from games import rules_of
 
 NAMES = ["Alice", "Bartholomew-Maximilian the Third", "Chiara", "Dmitri", "Eun-ji"]
 PHASES = ("bid", "exchange", "final", "scored", "over")
@@ -29,7 +29,7 @@ def _phase_of(view: dict[str, Any]) -> str | None:
 @cache
 def sample_states(players: int, seed: int, hands: str = "3") -> dict[str, dict[str, Any]]:
     """The first state of each phase in PHASES from one seeded match between bots."""
-    game = get_game("money")
+    game = rules_of("money")
     state = game.new_game(players, {"hands": hands}, seed)
     found: dict[str, dict[str, Any]] = {}
     step = 0

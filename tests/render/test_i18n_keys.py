@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 import i18n
+from games import rules_of
 from render.money import hand_picture, score_sheet, table_picture
 from rules.money.components import CURRENCIES
-from rules.registry import get_game
 from tests.render.samples import NAMES, PHASES, sample_states
 
-GAME = get_game("money")
+GAME = rules_of("money")
 
 
 ASKED: set[str] = set()

@@ -66,11 +66,11 @@ def test_hand_picture_names_the_same_exchange_place_as_the_table(monkeypatch) ->
     """A waiting seat's private picture says "#n to act" with its place in the exchange order,
     the number the public table shows (regression: it always said #0)."""
     import render.money.hand as hand_module
+    from games import rules_of
     from render.money.status import order_position, seat_status
-    from rules.registry import get_game
     from tests.render.samples import NAMES, sample_states
 
-    game = get_game("money")
+    game = rules_of("money")
     state = sample_states(4, 104)["exchange"]
     view = game.view(state, 0)
     waiting = [s for s in view["order"] if seat_status(view, s) == "waiting"]

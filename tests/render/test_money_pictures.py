@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from games import rules_of
 from render import theme
 from render.money import hand_picture, score_sheet, table_picture
 from render.png import encode
-from rules.registry import get_game
 from tests.render.samples import NAMES, PHASES, sample_states
 
-GAME = get_game("money")
+GAME = rules_of("money")
 MAX_BYTES = 150 * 1024
 SAMPLES = os.environ.get("TAVOLO_SAMPLES_DIR")  # set to keep the PNGs for a look
 

@@ -13,9 +13,9 @@ import time
 import pytest
 from PIL import Image
 
-from cogs.board import scoring_posts
-from cogs.ui import ui_for
 from db.records import GameRecord, Seat
+from games import presentation, rules_of
+from interface.messages import scoring_posts
 from render.newyork import city as city_module
 from render.newyork import city_picture, hand_picture, score_sheet, scoring_picture, table_picture
 from render.newyork.city import RESERVE_TILE, axis_labels, placing_tile
@@ -23,12 +23,11 @@ from render.newyork.common import HIGHLIGHT, LABEL_FILL
 from render.png import encode
 from rules.newyork import building
 from rules.newyork.components import BUILDING_IDS, SCORING_CARDS
-from rules.registry import get_game
 from tests.helpers.newyork import scramble_hidden, set_city, set_reserve
 from tests.helpers.playout import random_action
 from tests.render.test_public_only import RecordingView
 
-GAME = get_game("newyork")
+GAME = rules_of("newyork")
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 MAX_BYTES = 150 * 1024
 
@@ -283,7 +282,7 @@ def test_two_scorings_in_one_step_get_a_picture_each_and_later_the_same_one() ->
         later = GAME.apply(later, mover, random_action(GAME, later, mover, rng))
     view = GAME.view(later, None)
     assert not [e for e in view["events"] if e.get("scored") and e["name"] in "AB"]
-    ui = ui_for("newyork")
+    ui = presentation("newyork")
     for k, (event, picture) in enumerate(zip(scored, pictures, strict=True)):
         assert encode(ui.scoring_image(view, event, NAMES[:3], "en")) == picture
         assert encode(scoring_picture(view, view["scorings"][k], NAMES[:3], "en")) == picture

@@ -10,7 +10,7 @@ import random
 import pytest
 from PIL import ImageChops
 
-from cogs.ui import ui_for
+from games import presentation
 from render.nycards import final_picture, hand_picture, scoring_picture, table_picture
 from render.nycards.hand import ROW
 from rules.nycards.components import BUILDINGS
@@ -89,7 +89,7 @@ def test_a_scoring_picture_drawn_after_later_moves_is_the_one_of_its_own_moment(
 
 
 def test_ui_images_and_labels_for_a_whole_game() -> None:
-    ui = ui_for("nycards")
+    ui = presentation("nycards")
     for state in states_of(4, 5)[::20]:
         public = GAME.view(state, None)
         ui.table_image(public, NAMES[:4], None)
@@ -107,7 +107,7 @@ def test_ui_images_and_labels_for_a_whole_game() -> None:
 
 
 def test_pick_summary_shows_the_overpayment_before_confirming() -> None:
-    ui = ui_for("nycards")
+    ui = presentation("nycards")
     state = GAME.new_game(3, {}, 4)
     view = GAME.view(state, state["current"])
     building = view["yard"][0]

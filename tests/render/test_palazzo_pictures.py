@@ -12,9 +12,9 @@ import pytest
 from PIL import Image, ImageChops
 
 import i18n
-from cogs.ui.palazzo import PalazzoUI
 from render import theme
 from render.palazzo import hand_picture, score_sheet, table_picture
+from render.palazzo.presentation import PalazzoPresentation
 from render.png import encode
 from rules.contract import State
 from tests.helpers.palazzo import GAME, card, cards, certs, fresh, group, move_cards, tile
@@ -24,7 +24,7 @@ from tests.helpers.playout import play, random_action, replay
 NAMES = ["Ada", "Bruno", "Chiara", "Dario"]
 PHASES = ("turn", "pick", "acquire", "auction", "build", "rebuild", "over")
 MAX_BYTES = 150 * 1024
-UI = PalazzoUI()
+UI = PalazzoPresentation()
 
 
 @cache
@@ -146,7 +146,7 @@ def test_every_offered_move_has_a_short_label_from_the_catalog(monkeypatch) -> N
         used.add(key)
         return real(key, locale, **params)
 
-    monkeypatch.setattr("cogs.ui.palazzo.t", spy)
+    monkeypatch.setattr("render.palazzo.presentation.t", spy)
     monkeypatch.setattr("render.palazzo.table.t", spy)
     monkeypatch.setattr("render.palazzo.hand.t", spy)
     monkeypatch.setattr("render.palazzo.sheet.t", spy)
@@ -173,7 +173,7 @@ def test_every_offered_move_has_a_short_label_from_the_catalog(monkeypatch) -> N
 
 
 def test_payments_show_their_groups_of_15_as_groups() -> None:
-    from cogs.ui.palazzo import payment_text
+    from render.palazzo.presentation import payment_text
 
     assert payment_text([*group(4), *cards("red", 3)], "en") == "group of 4s + red 3 = 18"
     assert payment_text([*certs(4)], "en") == "3 certificates + certificate 2 = 17"

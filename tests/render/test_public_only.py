@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
+from games import rules_of
 from render.money import hand_picture, table_picture
 from rules.money.components import CARDS
-from rules.registry import get_game
 from tests.render.samples import NAMES, PHASES, sample_states
 
-GAME = get_game("money")
+GAME = rules_of("money")
 SECRET_KEYS = {"hand", "bid"}
 
 

@@ -9,12 +9,12 @@ import random
 import pytest
 
 from bench.common import GAME_OPTIONS, random_action
+from games import RULES
 from rules.base import APPLIED_KEY, copy_levels, top_seats
 from rules.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
 from rules.parsing import small_int, small_ints, verb_and_rest
-from rules.registry import GAMES
 
-GAME_IDS = sorted(GAMES)
+GAME_IDS = sorted(RULES)
 
 
 def test_copy_levels_makes_new_containers_down_to_the_depth_and_shares_the_rest() -> None:
@@ -47,7 +47,7 @@ def test_parsing_helpers_read_small_ints_and_refuse_the_rest() -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_new_game_refuses_player_counts_outside_the_games_range(game_id: str) -> None:
-    game = GAMES[game_id]
+    game = RULES[game_id]
     low, high = game.info.min_players, game.info.max_players
     for count in (low - 1, high + 1, "3", None, 2.0):
         with pytest.raises(IllegalAction) as refused:
@@ -60,7 +60,7 @@ def test_new_game_refuses_player_counts_outside_the_games_range(game_id: str) ->
 def test_new_game_refuses_bad_option_values_and_names_money_ignores_unknown_names(
     game_id: str,
 ) -> None:
-    game = GAMES[game_id]
+    game = RULES[game_id]
     players = game.info.min_players
     for option in game.info.options:
         with pytest.raises(IllegalAction) as refused:
@@ -76,7 +76,7 @@ def test_new_game_refuses_bad_option_values_and_names_money_ignores_unknown_name
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_apply_guard_refuses_seats_not_of_the_game_then_unreadable_actions(game_id: str) -> None:
-    game = GAMES[game_id]
+    game = RULES[game_id]
     state = game.new_game(game.info.min_players, GAME_OPTIONS[game_id], seed=4)
     seat = game.to_act(state)[0]
     for stranger in (-1, game.info.min_players, True, "0", None):
@@ -91,7 +91,7 @@ def test_apply_guard_refuses_seats_not_of_the_game_then_unreadable_actions(game_
 def test_apply_counts_actions_never_changes_the_state_given_and_ends_in_game_over(
     game_id: str,
 ) -> None:
-    game = GAMES[game_id]
+    game = RULES[game_id]
     rng = random.Random(11)
     state = game.new_game(game.info.max_players, GAME_OPTIONS[game_id], seed=11)
     assert state[APPLIED_KEY] == 0

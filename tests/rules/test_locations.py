@@ -9,12 +9,12 @@ from collections import Counter, defaultdict
 import pytest
 
 from bench.common import GAME_OPTIONS, playout
+from games import RULES
 from rules.contract import Game, State
 from rules.money import components as money_parts
 from rules.newyork import components as newyork_parts
 from rules.nycards import components as nycards_parts
 from rules.palazzo import components as palazzo_parts
-from rules.registry import GAMES
 
 ALL_IDS: dict[str, dict[str, set[int]]] = {
     "money": {"card": set(money_parts.CARDS)},
@@ -55,20 +55,20 @@ def assert_partition(game: Game, state: State) -> None:
 
 
 def player_counts(game_id: str) -> range:
-    info = GAMES[game_id].info
+    info = RULES[game_id].info
     return range(info.min_players, info.max_players + 1)
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", sorted(RULES))
 def test_locations_partition_the_components_at_the_start(game_id: str) -> None:
-    game = GAMES[game_id]
+    game = RULES[game_id]
     for players in player_counts(game_id):
         assert_partition(game, game.new_game(players, GAME_OPTIONS[game_id], seed=players))
 
 
-@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("game_id", sorted(RULES))
 def test_locations_partition_the_components_through_a_random_game(game_id: str) -> None:
-    game = GAMES[game_id]
+    game = RULES[game_id]
     for players in player_counts(game_id):
         last = None
         for state in playout(game, players, 700 + players, GAME_OPTIONS[game_id]):
@@ -78,7 +78,7 @@ def test_locations_partition_the_components_through_a_random_game(game_id: str) 
 
 
 def test_newyork_short_game_locations_put_the_unused_tiles_in_the_box() -> None:
-    game = GAMES["newyork"]
+    game = RULES["newyork"]
     state = game.new_game(3, {"length": "short"}, seed=3)
     assert_partition(game, state)
     box = game.locations(state)["tile:box"]
@@ -86,7 +86,7 @@ def test_newyork_short_game_locations_put_the_unused_tiles_in_the_box() -> None:
 
 
 def test_money_locations_put_the_currencies_out_of_the_hand_in_the_box() -> None:
-    game = GAMES["money"]
+    game = RULES["money"]
     state = game.new_game(3, {"hands": "1"}, seed=5)
     out = {c.code for c in money_parts.CURRENCIES} - set(state["currencies"])
     notes_out = {cid for cid, c in money_parts.CARDS.items() if c.currency in out}

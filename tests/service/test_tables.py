@@ -9,14 +9,14 @@ import pytest
 
 from db.records import GameRecord, Seat
 from db.store import Store
+from games import rules_of
 from rules.errors import RuleError
-from rules.registry import get_game
 from service.change import TableChange
 from service.errors import TableError
 from service.tables import TableService
 from tests.helpers.playout import replay
 
-GAME = get_game("money")
+GAME = rules_of("money")
 CHANNEL = 10
 HOST, BEN, CAS, DEE = 100, 101, 102, 103
 NAMES = {HOST: "Ann", BEN: "Ben", CAS: "Cas", DEE: "Dee"}

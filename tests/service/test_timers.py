@@ -12,8 +12,8 @@ import pytest
 
 from db.records import GameRecord, Seat
 from db.store import Store
+from games import RULES, rules_of
 from rules.contract import Choices, GameInfo, Outcome, State, View
-from rules.registry import GAMES, get_game
 from service.change import TableChange
 from service.deadlines import Deadlines
 from service.errors import TableError
@@ -22,7 +22,7 @@ from service.timing import MAX_REMINDERS, Timing
 from service.turn_clock import due
 from tests.helpers.clock import START, FakeClock
 
-GAME = get_game("money")
+GAME = rules_of("money")
 CHANNEL = 10
 ANN, BEN, CAS, DEE = 100, 101, 102, 103
 NAMES = {ANN: "Ann", BEN: "Ben", CAS: "Cas", DEE: "Dee"}
@@ -47,7 +47,7 @@ async def started(
     record = await tables.lobby.open(
         guild_id=1,
         channel_id=CHANNEL,
-        game_id=GAMES["money"].info.id,
+        game_id=RULES["money"].info.id,
         host_id=members[0],
         host_name=NAMES[members[0]],
         options={"hands": "1"},
@@ -164,7 +164,7 @@ class Relay:
 async def test_a_second_action_in_the_same_turn_pings_nobody_but_stales_old_buttons(
     tables: TableService, monkeypatch
 ) -> None:
-    monkeypatch.setitem(GAMES, "relay", Relay())
+    monkeypatch.setitem(RULES, "relay", Relay())
     record = await tables.lobby.open(
         guild_id=1, channel_id=CHANNEL, game_id="relay", host_id=ANN, host_name="Ann"
     )

@@ -12,8 +12,8 @@ import pytest
 
 from db.records import GameRecord
 from db.store import Store
+from games import RULES, rules_of
 from rules.contract import Choices, GameInfo, Outcome, State, View
-from rules.registry import GAMES, get_game
 from service.change import TableChange
 from service.deadlines import Deadlines
 from service.games import bot_seed
@@ -50,19 +50,19 @@ async def started(tables: TableService, game: str, **timing: int) -> TableChange
 
 def policy(record: GameRecord, seat: int) -> str:
     """What the member in `seat` plays (the game's bot policy on their own view)."""
-    game = get_game(record.game)
+    game = rules_of(record.game)
     return game.bot_action(game.view(record.state, seat), 31 * record.version + seat)
 
 
 def deadline_choice(record: GameRecord, seat: int) -> str:
     """What the deadline's bot would play for `seat` now."""
-    game = get_game(record.game)
+    game = rules_of(record.game)
     return game.bot_action(game.view(record.state, seat), bot_seed(record))
 
 
 def continues(record: GameRecord, seat: int, action: str) -> bool:
     """Whether `seat` must act again in the same turn after playing `action`."""
-    game = get_game(record.game)
+    game = rules_of(record.game)
     after = game.apply(record.state, seat, action)
     return seat in game.to_act(after) and game.turn(after) == game.turn(record.state)
 
@@ -95,7 +95,7 @@ async def test_an_extra_action_does_not_restart_the_clock_of_the_turn(
 ) -> None:
     step = await started(tables, "nycards", reminder_hours=24, deadline_hours=30)
     record, seat = await to_a_turn_start(tables, step, lambda r, s: continues(r, s, policy(r, s)))
-    game = get_game("nycards")
+    game = rules_of("nycards")
     label, began = game.turn(record.state), clock()
     first = record.waiting[seat]
     user = record.seats[seat].user_id
@@ -140,7 +140,7 @@ async def test_the_bot_finishes_a_late_turn_and_it_counts_once(
     record, seat = await to_a_turn_start(
         tables, step, lambda r, s: continues(r, s, deadline_choice(r, s))
     )
-    game = get_game(game_id)
+    game = rules_of(game_id)
     label = game.turn(record.state)
 
     clock.advance(hours=12)
@@ -229,7 +229,7 @@ class Laps:
 async def test_a_turn_the_deadline_finished_is_followed_by_a_new_wait_of_its_own(
     tables: TableService, timers: Deadlines, clock: FakeClock, monkeypatch
 ) -> None:
-    monkeypatch.setitem(GAMES, "laps", Laps())
+    monkeypatch.setitem(RULES, "laps", Laps())
     record = await tables.lobby.open(
         guild_id=1, channel_id=10, game_id="laps", host_id=ANN, host_name="Ann"
     )

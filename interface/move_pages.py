@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import discord
 
-from cogs.board import Outgoing
-from cogs.move_menus import add_moves
-from cogs.ui import ui_for
-from cogs.ui.private import panel_moves
 from db.records import GameRecord
+from games import presentation, rules_of
 from i18n import t
-from rules.registry import get_game
+from interface.move_menus import add_moves
+from interface.outgoing import Outgoing
+from render.private_moves import panel_moves
 
 
 def moves_page(record: GameRecord, seat: int, page: int, locale: str | None) -> Outgoing:
     """Page `page` (2, 3, ...) of a seat's moves, built from the seat's own view, as menus: the
     public moves first, so a page opened from the board holds every public move the board's
-    first page could not (the board shows public moves only; `cogs.ui.private`)."""
-    game, ui = get_game(record.game), ui_for(record.game)
+    first page could not (the board shows public moves only; `render.private_moves`)."""
+    game, ui = rules_of(record.game), presentation(record.game)
     assert record.state is not None
     own = game.view(record.state, seat)
     view = discord.ui.View(timeout=None)

@@ -1,28 +1,22 @@
-"""Small helpers shared by the cogs: locales, ephemeral replies, PNG attachments."""
+"""Answering interactions: the locales to answer in, ephemeral replies, the table service
+behind an interaction, and the safety net that answers every unexpected failure."""
 
 from __future__ import annotations
 
-import asyncio
 import functools
-import io
 import logging
-import os
-from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Awaitable, Callable, Coroutine
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 import discord
-from PIL.Image import Image
 
 from i18n import t
-from render.png import encode
-
-if TYPE_CHECKING:
-    from bot import TavoloBot
-    from service.tables import TableService
+from interface.host import Host, host
+from service.tables import TableService
 
 log = logging.getLogger("tavolo.cogs")
+S = TypeVar("S")
 
 
 def user_locale(interaction: discord.Interaction) -> str:
@@ -30,14 +24,14 @@ def user_locale(interaction: discord.Interaction) -> str:
     return str(interaction.locale) if interaction.locale else "en"
 
 
-def channel_locale(bot: TavoloBot, interaction: discord.Interaction | None = None) -> str:
+def channel_locale(bot: Host, interaction: discord.Interaction | None = None) -> str:
     """The language of public channel messages: the server's, else the configured default."""
     if interaction is not None and interaction.guild_locale:
         return str(interaction.guild_locale)
     return bot.settings.locale
 
 
-def guild_locale(bot: TavoloBot, guild_id: int | None) -> str:
+def guild_locale(bot: Host, guild_id: int | None) -> str:
     """The language of a server's channel messages when no interaction carries it (timers)."""
     guild = bot.get_guild(guild_id) if guild_id is not None else None
     if guild is not None and guild.preferred_locale:
@@ -52,30 +46,7 @@ def relative_time(moment: datetime) -> str:
 
 def tables(interaction: discord.Interaction) -> TableService:
     """The table service of the bot that received the interaction."""
-    return interaction.client.tables  # type: ignore[attr-defined]
-
-
-# Pictures are drawn by one thread per core: Pillow releases the GIL while it draws, quantizes
-# and compresses, and more threads than cores only fight over it (measured: 6 threads gave ~10%
-# fewer pictures per second than 2 on a 2-core machine).
-PICTURE_THREADS = ThreadPoolExecutor(
-    max_workers=max(2, os.cpu_count() or 2), thread_name_prefix="tavolo-picture"
-)
-
-
-def draw_png(picture: Callable[[], Image]) -> bytes:
-    """Draw a deferred picture and encode it as PNG (runs in a picture thread)."""
-    return encode(picture())
-
-
-async def png_bytes(picture: Callable[[], Image]) -> bytes:
-    """Draw and encode a deferred picture off the event loop."""
-    return await asyncio.get_running_loop().run_in_executor(PICTURE_THREADS, draw_png, picture)
-
-
-async def png_file(picture: Callable[[], Image], filename: str) -> discord.File:
-    """Draw and encode a deferred picture off the event loop, wrapped as an attachment."""
-    return discord.File(io.BytesIO(await png_bytes(picture)), filename=filename)
+    return host(interaction).tables
 
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
@@ -104,13 +75,13 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
 
 
 def guarded(
-    callback: Callable[[Any, discord.Interaction], Awaitable[None]],
-) -> Callable[[Any, discord.Interaction], Awaitable[None]]:
+    callback: Callable[[S, discord.Interaction[Any]], Awaitable[None]],
+) -> Callable[[S, discord.Interaction[Any]], Coroutine[Any, Any, None]]:
     """Wrap a component callback so an unexpected error is answered (discord.py only logs
     errors of persistent `DynamicItem` callbacks, and the user would see "interaction failed")."""
 
     @functools.wraps(callback)
-    async def run(self: Any, interaction: discord.Interaction) -> None:
+    async def run(self: S, interaction: discord.Interaction[Any]) -> None:
         try:
             await callback(self, interaction)
         except Exception as error:  # the safety net: answered and logged

@@ -1,8 +1,8 @@
 """A seat's complete moves as buttons and select menus, none ever left out.
 
-A `GameUI` may offer `move_menu(action, view, locale) -> str | None` (optional): the title of
-the select menu a move is listed in (moves with the same title share a menu, in the order the
-rules list them), or None for a button. Titles must not depend on whose view it is: the board
+A presentation's `move_menu(action, view, locale) -> str | None` is the title of the select menu
+a move is listed in (moves with the same title share a menu, in the order the rules list them),
+or None for a button. Titles must not depend on whose view it is: the board
 (public view), the panel and the later pages (the seat's view) lay the moves out alike.
 
 Discord allows 5 rows a message: a select menu takes a whole row and holds at most 25 options,
@@ -24,9 +24,10 @@ from typing import Any
 
 import discord
 
-from cogs import ids
-from cogs.items import MoveButton, MoveSelect
 from i18n import t
+from interface import custom_ids as ids
+from interface.components import MoveButton, MoveSelect
+from render.presentation import Presentation
 
 MAX_OPTIONS = 25
 ROWS = 5
@@ -61,14 +62,13 @@ def _button_ok(action: str) -> bool:
 
 
 def split(
-    ui: Any, moves: Sequence[str], view: dict, locale: str | None
+    ui: Presentation, moves: Sequence[str], view: dict[str, Any], locale: str | None
 ) -> tuple[list[str], list[Segment]]:
     """The moves as buttons and (title, moves) groups, in the order the rules list them."""
-    menu = getattr(ui, "move_menu", None)
     buttons: list[str] = []
     grouped: dict[str, list[str]] = {}
     for action in dict.fromkeys(moves):  # a duplicate option would make Discord refuse a menu
-        title = menu(action, view, locale) if menu is not None else None
+        title = ui.move_menu(action, view, locale)
         if title is None and not _button_ok(action):
             title = t("board.menu_more", locale)
         if title is None:
@@ -198,7 +198,9 @@ def _titled(pages: list[tuple[list[str], list[list[Segment]]]], locale: str | No
     return result
 
 
-def layout(ui: Any, moves: Sequence[str], view: dict, locale: str | None) -> list[Page]:
+def layout(
+    ui: Presentation, moves: Sequence[str], view: dict[str, Any], locale: str | None
+) -> list[Page]:
     """Every page of a seat's moves (usually one)."""
     buttons, groups = split(ui, moves, view, locale)
     single = _one_page(buttons, groups, locale)
@@ -207,10 +209,10 @@ def layout(ui: Any, moves: Sequence[str], view: dict, locale: str | None) -> lis
 
 def add_moves(
     view: discord.ui.View,
-    ui: Any,
+    ui: Presentation,
     who: tuple[int, int, int],
     moves: Sequence[str],
-    shown: dict,
+    shown: dict[str, Any],
     names: list[str],
     locale: str | None,
     page: int = 1,
@@ -230,7 +232,7 @@ def add_moves(
         if menu.more:
             label = t("board.more_moves", locale, page=menu.more, pages=len(pages))
             options.append(discord.SelectOption(label=label[:100], value=ids.page_value(menu.more)))
-        select = discord.ui.Select(
+        select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=ids.move_select_id(game, seat, since, index),
             placeholder=menu.title[:150],
             min_values=1,
@@ -245,7 +247,12 @@ def add_moves(
 
 
 def _label(
-    ui: Any, action: str, view: dict, names: list[str], locale: str | None, size: int
+    ui: Presentation,
+    action: str,
+    view: dict[str, Any],
+    names: list[str],
+    locale: str | None,
+    size: int,
 ) -> str:
     """A move's label cut to Discord's limit (never empty)."""
     return (ui.move_label(action, view, names, locale) or action)[:size]

@@ -1,20 +1,19 @@
-"""Palazzo on Discord: move and item labels, the payment and bid panels' words (a bid shows its
+"""How Palazzo is shown: move and item labels, the payment and bid panels' words (a bid shows its
 new total before it is confirmed; groups of 15 are offered and shown as groups), the board's
 buttons into the purchase and the rebuild, and the pictures."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import ClassVar
 
 from PIL.Image import Image
 
 from i18n import t
 from render.palazzo import hand_picture, score_sheet, table_picture
+from render.presentation import Bundles, Presentation, View
 from rules.palazzo.components import CURRENCIES, MONEY, TILES, money_label, tile_label
 from rules.palazzo.payment import read
-
-View = dict[str, Any]
 
 
 def _numbers(text: str) -> list[int]:
@@ -62,10 +61,10 @@ def groups_in(cards: list[int]) -> list[tuple[int, ...]]:
     return found
 
 
-class PalazzoUI:
-    """The `GameUI` of Palazzo."""
+class PalazzoPresentation(Presentation):
+    """How Palazzo is shown."""
 
-    game_id = "palazzo"
+    game_id: ClassVar[str] = "palazzo"
 
     def move_label(self, action: str, view: View, names: list[str], locale: str | None) -> str:
         verb, _, rest = action.partition(" ")
@@ -166,9 +165,9 @@ class PalazzoUI:
             )
         return self.pick_summary(kind, items, locale)
 
-    def step_buttons(self, view: View, locale: str | None) -> list[tuple[str, str]]:
+    def pick_openers(self, view: View, locale: str | None) -> list[tuple[str, str]]:
         """The board's buttons into the private panel's purchase and rebuild, so the turn's
-        choices are all on the board (optional in a GameUI). From the public view: "Buy tiles…"
+        choices are all on the board. From the public view: "Buy tiles…"
         whenever the warehouse holds a tile (the panel says if the cards cannot pay)."""
         actor = view["seats"][view["actor"]]
         if view["phase"] == "turn" and actor["hand_count"] and actor["palazzi"]:
@@ -177,11 +176,9 @@ class PalazzoUI:
             return [("buy", t("palazzo.board.buy", locale))]
         return []
 
-    def pick_bundles(
-        self, kind: str, items: Sequence[int], locale: str | None
-    ) -> tuple[str, list[tuple[str, tuple[int, ...]]]] | None:
-        """A payment's or a bid's groups of 15, each one option of their own menu (optional in
-        a GameUI); None when the cards hold no group."""
+    def pick_bundles(self, kind: str, items: Sequence[int], locale: str | None) -> Bundles | None:
+        """A payment's or a bid's groups of 15, each one option of their own menu (none when
+        the cards hold no group)."""
         if kind not in ("buy", "bid"):
             return None
         offered: list[tuple[str, tuple[int, ...]]] = []

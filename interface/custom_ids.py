@@ -4,15 +4,15 @@
     tv:hand:{game}                              show the clicker's hand (and pick panel)
     tv:pk:{game}:{seat}:{since}:{kind}:{group}[:{part}]
                                                 one select menu of a pick panel (with the
-                                                panel's step when it shows one pick only)
+                                                opened part when it shows one pick only)
     tv:pkok:{game}:{seat}:{since}:{kind}        confirm a pick
     tv:lb:{game}:{op}                           a lobby button
     tv:ms:{game}:{seat}:{since}:{menu}          a select menu of complete moves (values: actions)
     tv:st[e]:{game}:{seat}:{since}:{kind}:{part}
-                                                the seat's panel on one pick: part 0 its first
-                                                step, N its part N (`st`: a new ephemeral
-                                                message, from the board; `ste`: in place of
-                                                the panel it is pressed on)
+                                                open the seat's panel on one pick: part 0 the
+                                                pick's opening, N its part N (`st`: a new
+                                                ephemeral message, from the board; `ste`: in
+                                                place of the panel it is pressed on)
 
 `since` is the version since which the seat has been waiting: a component from an earlier
 decision no longer matches and is refused as stale.
@@ -35,7 +35,7 @@ PICK = (
 )
 PICK_OK = r"tv:pkok:(?P<game>\d{1,18}):(?P<seat>\d{1,2}):(?P<since>\d{1,18}):(?P<kind>[a-z]{1,12})"
 MOVE_SELECT = r"tv:ms:(?P<game>\d{1,18}):(?P<seat>\d{1,2}):(?P<since>\d{1,18}):(?P<menu>\d{1,2})"
-STEP = (
+OPEN_PICK = (
     r"tv:st(?P<edit>e?):(?P<game>\d{1,18}):(?P<seat>\d{1,2}):(?P<since>\d{1,18})"
     r":(?P<kind>[a-z]{1,12}):(?P<part>\d{1,2})"
 )
@@ -65,7 +65,7 @@ def move_select_id(game: int, seat: int, since: int, menu: int) -> str:
     return f"tv:ms:{game}:{seat}:{since}:{menu}"
 
 
-def step_id(game: int, seat: int, since: int, kind: str, part: int, edit: bool) -> str:
+def open_pick_id(game: int, seat: int, since: int, kind: str, part: int, edit: bool) -> str:
     return f"tv:st{'e' if edit else ''}:{game}:{seat}:{since}:{kind}:{part}"
 
 

@@ -7,11 +7,12 @@ from typing import Any
 
 import discord
 
-from cogs.board import lobby
-from cogs.common import channel_locale, reply, tables, user_locale
-from cogs.delivery import after_step, redraw_lobby
-from cogs.in_time import in_time
 from db.records import GameRecord
+from interface.deferral import in_time
+from interface.delivery import after_step, redraw_lobby
+from interface.host import host
+from interface.messages import lobby
+from interface.replies import channel_locale, reply, tables, user_locale
 from rules.errors import RuleError
 from service.errors import TableError
 
@@ -54,7 +55,7 @@ async def press_lobby(interaction: Interaction, game_id: int, op: str) -> None:
         return
     if op == "start":  # committed: show it
         await redraw(interaction, step.record)
-        await after_step(interaction.client, step, channel_locale(interaction.client, interaction))
+        await after_step(host(interaction), step, channel_locale(host(interaction), interaction))
         return
     await redraw(interaction, record)
 
@@ -62,7 +63,7 @@ async def press_lobby(interaction: Interaction, game_id: int, op: str) -> None:
 async def redraw(interaction: Interaction, record: GameRecord) -> None:
     """Show the lobby's new state on the message whose button was pressed, and on the lobby
     message itself when the button was on a copy (the private one `/game status` shows)."""
-    locale = channel_locale(interaction.client, interaction)
+    locale = channel_locale(host(interaction), interaction)
     out = lobby(record, locale)
     try:
         if interaction.response.is_done():  # deferred while the work was slow
@@ -71,6 +72,6 @@ async def redraw(interaction: Interaction, record: GameRecord) -> None:
             await interaction.response.edit_message(embed=out.embed, view=out.view)
     except discord.HTTPException:
         log.info("could not redraw the lobby of game %s", record.id)
-    where = await interaction.client.store.get_message(record.id, "lobby")
+    where = await host(interaction).store.get_message(record.id, "lobby")
     if where is not None and (interaction.message is None or interaction.message.id != where[1]):
-        await redraw_lobby(interaction.client, record, locale)
+        await redraw_lobby(host(interaction), record, locale)

@@ -7,19 +7,18 @@ game is safe in the database, and `/game status` or `/hand` show it again.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import Any
 
 import discord
 
-from cogs.board import Outgoing, board, hand_panel, lobby, note_line, scoring_posts
-from cogs.common import png_file
 from db.records import GameRecord
 from i18n import t
+from interface.attachments import png_file
+from interface.host import Host
+from interface.messages import board, hand_panel, lobby, note_line, scoring_posts
+from interface.outgoing import Outgoing
 from service.change import TableChange
 from service.timing import wants_dm, wants_mention
-
-if TYPE_CHECKING:
-    from bot import TavoloBot
 
 log = logging.getLogger("tavolo.delivery")
 DM_CLOSED = 50007
@@ -38,13 +37,13 @@ def allowed(out: Outgoing) -> discord.AllowedMentions:
     )
 
 
-async def send_board(bot: TavoloBot, record: GameRecord, out: Outgoing) -> bool:
+async def send_board(bot: Host, record: GameRecord, out: Outgoing) -> bool:
     """Post a board to the game's channel, retire the previous board's buttons, remember it.
 
     False when the channel no longer exists (deleted, 10003): then the game is aborted, since
     nobody can see or play it any more."""
     channel = bot.get_partial_messageable(record.channel_id)
-    kwargs = {
+    kwargs: dict[str, Any] = {
         "content": out.content,
         "files": await files_of(out),
         "allowed_mentions": allowed(out),
@@ -66,7 +65,7 @@ async def send_board(bot: TavoloBot, record: GameRecord, out: Outgoing) -> bool:
     return True
 
 
-async def send_post(bot: TavoloBot, record: GameRecord, out: Outgoing) -> None:
+async def send_post(bot: Host, record: GameRecord, out: Outgoing) -> None:
     """Post a message without buttons or pings to the game's channel (e.g. a scoring's own
     message); a Discord failure is logged and survived."""
     try:
@@ -84,16 +83,14 @@ def channel_unknown(exc: discord.HTTPException) -> bool:
     return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
 
 
-async def end_without_channel(bot: TavoloBot, channel_id: int) -> None:
+async def end_without_channel(bot: Host, channel_id: int) -> None:
     """Abort the active game of a channel (or thread) that was deleted, if it has one."""
     ended = await bot.tables.lobby.channel_gone(channel_id)
     if ended is not None:
         log.warning("the channel of game %s is gone; the game is aborted", ended.id)
 
 
-async def retire_board(
-    bot: TavoloBot, record: GameRecord, where: tuple[int, int] | None = None
-) -> None:
+async def retire_board(bot: Host, record: GameRecord, where: tuple[int, int] | None = None) -> None:
     """Take the buttons off a board (`where`; default: the game's latest board)."""
     where = where or await bot.store.get_message(record.id, "board")
     if where is None:
@@ -104,7 +101,7 @@ async def retire_board(
         log.info("could not retire the buttons of an old board of game %s", record.id)
 
 
-async def redraw_lobby(bot: TavoloBot, record: GameRecord, locale: str | None) -> None:
+async def redraw_lobby(bot: Host, record: GameRecord, locale: str | None) -> None:
     """Show a change made by command (join, leave, start, abort) on the lobby message itself;
     a lobby that is no longer open loses its buttons."""
     where = await bot.store.get_message(record.id, "lobby")
@@ -121,7 +118,7 @@ async def redraw_lobby(bot: TavoloBot, record: GameRecord, locale: str | None) -
         log.info("could not redraw the lobby of game %s", record.id)
 
 
-async def after_step(bot: TavoloBot, step: TableChange, locale: str | None) -> None:
+async def after_step(bot: Host, step: TableChange, locale: str | None) -> None:
     """Tell Discord what a committed step did: one board post, then the changed hands by DM.
 
     The players who must now act are told once, as each of them asked (`/settings`): a mention
@@ -142,7 +139,7 @@ async def after_step(bot: TavoloBot, step: TableChange, locale: str | None) -> N
         await dm_hand(bot, record, seat, locale, fresh=fresh, note=note)
 
 
-async def turn_notices(bot: TavoloBot, record: GameRecord, seats: list[int]) -> dict[int, str]:
+async def turn_notices(bot: Host, record: GameRecord, seats: list[int]) -> dict[int, str]:
     """How each of these members' seats is told it is their turn (`mention`, `dm`, `both`).
     Someone who asked for DMs but whose DMs are known to be closed is mentioned instead."""
     users = {s: record.seats[s].user_id for s in seats if not record.seats[s].bot}
@@ -156,12 +153,12 @@ async def turn_notices(bot: TavoloBot, record: GameRecord, seats: list[int]) -> 
     return notices
 
 
-async def closed_dms(bot: TavoloBot, record: GameRecord, user_id: int) -> bool:
+async def closed_dms(bot: Host, record: GameRecord, user_id: int) -> bool:
     """Whether a player was told in this game that their DMs are closed."""
     return await bot.store.has_flag(record.id, DM_CLOSED_FLAG, user_id)
 
 
-async def dm_channel(bot: TavoloBot, user_id: int) -> discord.PartialMessageable:
+async def dm_channel(bot: Host, user_id: int) -> discord.PartialMessageable:
     """The DM channel with a user (opened once, then remembered)."""
     channel_id = bot.dm_channels.get(user_id)
     if channel_id is None:
@@ -172,7 +169,7 @@ async def dm_channel(bot: TavoloBot, user_id: int) -> discord.PartialMessageable
 
 
 async def dm_hand(
-    bot: TavoloBot,
+    bot: Host,
     record: GameRecord,
     seat: int,
     locale: str | None,
@@ -200,7 +197,7 @@ async def dm_hand(
                 return True
             except discord.NotFound:
                 pass
-        kwargs = {"content": out.content, "files": await files_of(out)}
+        kwargs: dict[str, Any] = {"content": out.content, "files": await files_of(out)}
         if out.view is not None:
             kwargs["view"] = out.view
         message = await dm.send(**kwargs)
@@ -215,9 +212,7 @@ async def dm_hand(
         return False
 
 
-async def warn_dm_closed(
-    bot: TavoloBot, record: GameRecord, user_id: int, locale: str | None
-) -> None:
+async def warn_dm_closed(bot: Host, record: GameRecord, user_id: int, locale: str | None) -> None:
     """Tell a player in the game's channel that their DMs are closed and where to look instead,
     once per game: the notice is remembered in the store, so a restart does not repeat it."""
     if await closed_dms(bot, record, user_id):

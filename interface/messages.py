@@ -1,4 +1,5 @@
-"""Builds the messages of a game from views: the board post, a seat's hand panel, the lobby.
+"""The messages of a game, built from views: the board post, a seat's hand panel (its private
+panel), a scoring's post, the lobby.
 
 Inputs are the stored game record and a locale; pictures and words come only from the public
 view (board) or the seat's own view (hand panel).
@@ -6,43 +7,40 @@ view (board) or the seat's own view (hand panel).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from functools import partial
 from typing import Any
 
 import discord
 from PIL.Image import Image
 
-from cogs.items import HandButton, LobbyButton, MoveButton
-from cogs.move_menus import add_moves
-from cogs.pick_panel import add_pick, add_step_buttons
-from cogs.ui import ui_for
-from cogs.ui.private import panel_moves, private_kind, public_moves
 from db.records import GameRecord
+from games import presentation, rules_of
 from i18n import t
-from rules.registry import get_game
+from interface.components import HandButton, LobbyButton, MoveButton
+from interface.move_menus import add_moves
+from interface.outgoing import Outgoing, Picture
+from interface.pick_panel import add_pick, add_pick_openers
+from render.presentation import Presentation
+from render.private_moves import panel_moves, private_kind, public_moves
 
 MAX_EVENT_LINES = 14
 
 
-Picture = Callable[[], Image]
-"""A picture still to be drawn: the cogs draw and encode it off the event loop (Pillow releases
-the GIL for most of the work, so pictures of several games are drawn on several cores)."""
-
-
-@dataclass
-class Outgoing:
-    """A message to send: text, pictures (image, filename), components and whom to ping."""
-
-    content: str
-    images: list[tuple[Picture, str]] = field(default_factory=list)
-    view: discord.ui.View | None = None
-    mentions: list[int] = field(default_factory=list)
-    embed: discord.Embed | None = None
-
-
 def _drawn(image: Image) -> Image:
+    return image
+
+
+def _scoring(
+    ui: Presentation,
+    view: dict[str, Any],
+    event: dict[str, Any],
+    names: list[str],
+    locale: str | None,
+) -> Image:
+    """One scoring's picture (`Presentation.scoring_image`, for one that `draws_each_scoring`)."""
+    image = ui.scoring_image(view, event, names, locale)
+    assert image is not None, f"{ui.game_id} draws each scoring but drew none"
     return image
 
 
@@ -56,7 +54,7 @@ def event_lines(
     record: GameRecord, events: Iterable[dict[str, Any]], locale: str | None
 ) -> list[str]:
     """The public events in words, the latest last, at most MAX_EVENT_LINES."""
-    game = get_game(record.game)
+    game = rules_of(record.game)
     names = record.names()
     lines = [line for event in events if (line := game.describe(event, names, locale))]
     if len(lines) > MAX_EVENT_LINES:
@@ -66,7 +64,7 @@ def event_lines(
 
 def status_line(record: GameRecord, locale: str | None) -> str:
     """Who must act now, or how the game ended."""
-    game = get_game(record.game)
+    game = rules_of(record.game)
     state = record.state or {}
     if record.status == "finished":
         outcome = game.outcome(state)
@@ -78,10 +76,8 @@ def status_line(record: GameRecord, locale: str | None) -> str:
         return t("board.aborted", locale)
     waiting = ", ".join(mention(record, s) for s in sorted(record.waiting))
     line = t("board.waiting", locale, players=waiting)
-    # Optional `waiting_hint(public_view, locale)` of a UI: what the seat must do (" to bid").
-    hint = getattr(ui_for(record.game), "waiting_hint", None)
-    if hint is not None and record.status == "running" and record.state:
-        line += hint(game.view(record.state, None), locale)
+    if record.status == "running" and record.state:  # what the seat must do (" to bid")
+        line += presentation(record.game).waiting_hint(game.view(record.state, None), locale)
     return line
 
 
@@ -109,21 +105,20 @@ def scoring_posts(
     card game's A and B): the event in words and that scoring's own picture.
 
     A step may hold several moves (bots move after a member), so the final view's events no
-    longer name the scoring: a UI's optional `scoring_image(view, event, names, locale)` draws
-    each scoring from its own public event; without it the UI's `final_image` of the public
-    view is shown (a sheet of every scoring so far)."""
-    game, ui = get_game(record.game), ui_for(record.game)
+    longer name the scoring: a presentation that `draws_each_scoring` draws each from its own
+    public event (`scoring_image`); otherwise its `final_image` of the public view is shown (a
+    sheet of every scoring so far)."""
+    game, ui = rules_of(record.game), presentation(record.game)
     scored = [e for e in events if e.get("scored")]
     if not scored or record.state is None:
         return []
     public = game.view(record.state, None)
     names = record.names()
-    per_event = getattr(ui, "scoring_image", None)
     posts = []
     for event in scored:
         images: list[tuple[Picture, str]] = []
-        if per_event is not None:
-            images.append((partial(per_event, public, event, names, locale), "scoring.png"))
+        if ui.draws_each_scoring:
+            images.append((partial(_scoring, ui, public, event, names, locale), "scoring.png"))
         elif (sheet := ui.final_image(public, names, locale)) is not None:
             images.append((partial(_drawn, sheet), "scoring.png"))
         text = game.describe(event, names, locale)
@@ -142,7 +137,7 @@ def board(
 
     `notes` are lines about the table itself (a deadline's auto-move, a replaced player),
     shown before the game's events; only the seats in `ping` are notified."""
-    game, ui = get_game(record.game), ui_for(record.game)
+    game, ui = rules_of(record.game), presentation(record.game)
     state = record.state
     assert state is not None
     public = game.view(state, None)
@@ -165,17 +160,16 @@ def board(
     if record.status == "running":
         view = discord.ui.View(timeout=None)
         # A single acting seat's public moves (no hidden card decides whether they are offered:
-        # `cogs.ui.private`), and the steps into its private panel, decided from public data.
+        # `render.private_moves`), and the buttons opening its private panel on a pick, decided
+        # from public data.
         acting = sorted(record.waiting)
         if len(acting) == 1:
             seat = acting[0]
             moves = public_moves(ui, game.choices(state, seat).moves, public)
             who = (record.id, seat, record.waiting[seat])
             add_moves(view, ui, who, moves, public, names, locale)
-            add_step_buttons(view, ui, who, public, locale)
-        hand_label = getattr(ui, "hand_button_label", None)  # optional in a GameUI
-        label = hand_label(locale) if hand_label else t("board.hand_button", locale)
-        view.add_item(HandButton(record.id, label))
+            add_pick_openers(view, ui, who, public, locale)
+        view.add_item(HandButton(record.id, ui.hand_button_label(locale)))
     pings = [record.seats[s].user_id for s in ping if not record.seats[s].bot]
     return Outgoing("\n".join(lines)[:2000], images, view, [u for u in pings if u is not None])
 
@@ -185,15 +179,15 @@ def hand_panel(
     seat: int,
     locale: str | None,
     selected: Iterable[int] = (),
-    step: tuple[str, int] | None = None,
+    opened: tuple[str, int] | None = None,
 ) -> Outgoing:
     """A seat's private panel: the hand picture, its moves, and its pick panel if it has one.
 
-    `step` = (kind, part) shows one step only, as opened by a step button: the pick of that kind
-    (part 0: its first step; see `cogs.pick_panel`), or else the seat's private moves kept for
-    that step (`cogs.ui.private`); the other moves are then left to the board. Without either
-    (e.g. the seat's cards cannot pay) the panel says so and shows everything."""
-    game, ui = get_game(record.game), ui_for(record.game)
+    `opened` = (kind, part) shows one pick only, as an `OpenPickButton` opens it: the pick of that
+    kind (part 0: its opening; see `interface.pick_panel`), or else the seat's private moves kept
+    for that kind (`render.private_moves`); the other moves are then left to the board. Without
+    either (e.g. the seat's cards cannot pay) the panel says so and shows everything."""
+    game, ui = rules_of(record.game), presentation(record.game)
     state = record.state
     assert state is not None
     own = game.view(state, seat)
@@ -203,13 +197,15 @@ def hand_panel(
     view = discord.ui.View(timeout=None)
     choices = game.choices(state, seat) if record.status == "running" else None
     who = (record.id, seat, record.waiting.get(seat, 0))
-    focus = [p for p in choices.picks if step and p.kind == step[0]] if choices else []
-    kept = step_moves(ui, choices.moves, own, step[0]) if choices and step and not focus else []
-    if step and choices and not focus and not kept:
+    focus = [p for p in choices.picks if opened and p.kind == opened[0]] if choices else []
+    kept = (
+        opener_moves(ui, choices.moves, own, opened[0]) if choices and opened and not focus else []
+    )
+    if opened and choices and not focus and not kept:
         lines.append(t("hand.step_unavailable", locale))
     moves = panel_moves(ui, choices.moves, own) if choices else []
-    if kept and step:
-        lines.append(ui.pick_prompt(step[0], locale))
+    if kept and opened:
+        lines.append(ui.pick_prompt(opened[0], locale))
         add_moves(view, ui, who, kept, own, names, locale)
     elif choices and not choices.picks:  # the rows are free for menus of moves (if the UI has any)
         add_moves(view, ui, who, moves, own, names, locale)
@@ -219,21 +215,23 @@ def hand_panel(
                 label = ui.move_label(action, own, names, locale)
                 view.add_item(MoveButton(*who, action, label, ui.move_style(action)))
         for pick in (focus or choices.picks)[:1]:
-            part = step[1] if focus and step else None
+            part = opened[1] if focus and opened else None
             add_pick(view, lines, ui, who, pick, own, names, locale, selected, part)
     elif record.status == "running":
         lines.append(t("hand.nothing_to_do", locale))
     return Outgoing("\n".join(lines)[:2000], images, view if view.children else None)
 
 
-def step_moves(ui: Any, moves: Iterable[str], own: dict[str, Any], kind: str) -> list[str]:
-    """The seat's private moves a step of this kind lists (`cogs.ui.private`)."""
+def opener_moves(
+    ui: Presentation, moves: Iterable[str], own: dict[str, Any], kind: str
+) -> list[str]:
+    """The seat's private moves the opened pick of this kind lists (`render.private_moves`)."""
     return [m for m in moves if private_kind(ui, m, own) == kind]
 
 
 def lobby(record: GameRecord, locale: str | None) -> Outgoing:
     """The lobby post: the game, its options, the seats, and the lobby buttons."""
-    game = get_game(record.game)
+    game = rules_of(record.game)
     info = game.info
     embed = discord.Embed(
         title=t("lobby.title", locale, game=t(info.name_key, locale)),

@@ -9,15 +9,17 @@ from typing import Any
 
 import discord
 
-from cogs.board import Outgoing, hand_panel
-from cogs.common import channel_locale, png_file, reply, tables, user_locale
-from cogs.delivery import after_step, files_of
-from cogs.in_time import in_time, respond
-from cogs.move_pages import moves_page
 from db.records import GameRecord
+from games import rules_of
 from i18n import t
+from interface.deferral import in_time, respond
+from interface.delivery import after_step, files_of
+from interface.host import host
+from interface.messages import hand_panel
+from interface.move_pages import moves_page
+from interface.outgoing import Outgoing
+from interface.replies import channel_locale, reply, tables, user_locale
 from rules.errors import RuleError
-from rules.registry import get_game
 from service.errors import OtherSeat, TableError
 
 log = logging.getLogger("tavolo.play")
@@ -86,7 +88,7 @@ async def act(interaction: Interaction, record: GameRecord, action: str, since: 
             await interaction.response.defer()
     except discord.HTTPException:
         log.info("could not acknowledge interaction %s", interaction.id)
-    await after_step(interaction.client, step, channel_locale(interaction.client, interaction))
+    await after_step(host(interaction), step, channel_locale(host(interaction), interaction))
     return True
 
 
@@ -175,31 +177,32 @@ async def change_pick(
     values: list[str],
     part: int | None = None,
 ) -> None:
-    """A select menu of a pick panel changed: redraw the panel (on its step `part`, when it
+    """A select menu of a pick panel changed: redraw the panel (on its opened `part`, when it
     shows one pick only) with the new draft."""
     record = await load_current(interaction, game_id, seat, since)
     if record is None:
         return
-    custom_id = interaction.data.get("custom_id") if interaction.data else None
+    raw_id = interaction.data.get("custom_id") if interaction.data else None
+    custom_id = raw_id if isinstance(raw_id, str) else None
     picked = {i for v in values for i in option_items(v)}
     # An item this menu no longer holds is dropped from the others too (a card of a group).
     dropped = drafted(interaction.message, only=custom_id) - picked if custom_id else set()
     chosen = (drafted(interaction.message, skip=custom_id) - dropped) | picked
-    step = None if part is None else (kind, part)
-    out = hand_panel(record, seat, user_locale(interaction), chosen, step)
+    opened = None if part is None else (kind, part)
+    out = hand_panel(record, seat, user_locale(interaction), chosen, opened)
     await interaction.response.edit_message(content=out.content, view=out.view)
 
 
-async def open_step(
+async def open_pick(
     interaction: Interaction, game_id: int, seat: int, since: int, kind: str, part: int, edit: bool
 ) -> None:
-    """A step button: the seat's panel on its pick `kind` (part 0: the first step). From the
+    """An `OpenPickButton`: the seat's panel on its pick `kind` (part 0: its opening). From the
     board it is a new ephemeral message; from a panel (`edit`) it replaces that panel."""
     record = await load_current(interaction, game_id, seat, since)
     if record is None:
         return
     locale = user_locale(interaction)
-    out = hand_panel(record, seat, locale, step=(kind, part))
+    out = hand_panel(record, seat, locale, opened=(kind, part))
     if edit:
         await interaction.response.edit_message(content=out.content, view=out.view)
     else:
@@ -217,7 +220,7 @@ async def confirm_pick(
     if not chosen:
         await reply(interaction, TableError("error.pick_empty").message(user_locale(interaction)))
         return
-    game = get_game(record.game)
+    game = rules_of(record.game)
     pick = next((p for p in game.choices(record.state or {}, seat).picks if p.kind == kind), None)
     if pick is None:
         await reply(interaction, TableError("error.stale").message(user_locale(interaction)))
@@ -237,8 +240,7 @@ async def confirm_pick(
 __all__ = [
     "change_pick",
     "confirm_pick",
-    "open_step",
-    "png_file",
+    "open_pick",
     "press_move",
     "send_hand",
     "show_hand",

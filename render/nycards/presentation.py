@@ -1,17 +1,18 @@
-"""The New York card game on Discord: move and card labels, the buy panel (a board button opens
+"""How the New York card game is shown: move and card labels, the buy panel (a board button opens
 it on the yard slots one can afford; a slot then offers its payments, exact ones first, and its
 currency's cards, with the overpayment shown before confirming), and the pictures."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from PIL.Image import Image
 
-from cogs.ui.parts import PickPart, PickParts
-from cogs.ui.private import HAND_ONLY
 from i18n import t
 from render.nycards import final_picture, hand_picture, scoring_picture, table_picture
+from render.pick_parts import PickPart, PickParts
+from render.presentation import Presentation, View
+from render.private_moves import HAND_ONLY
 from rules.contract import Pick
 from rules.nycards.components import (
     BUILDINGS,
@@ -24,8 +25,6 @@ from rules.nycards.components import (
     money_label,
 )
 from rules.nycards.legal import payments
-
-View = dict[str, Any]
 
 
 def cards_text(cards: list[int], locale: str | None) -> str:
@@ -47,10 +46,11 @@ def _ids(text: str) -> list[int]:
     return [int(p) for p in text.split(",") if p.isdigit() and is_money(int(p))]
 
 
-class NyCardsUI:
-    """The `GameUI` of the New York card game."""
+class NyCardsPresentation(Presentation):
+    """How the New York card game is shown."""
 
-    game_id = "nycards"
+    game_id: ClassVar[str] = "nycards"
+    draws_each_scoring: ClassVar[bool] = True
 
     def move_label(self, action: str, view: View, names: list[str], locale: str | None) -> str:
         verb, _, rest = action.partition(" ")
@@ -120,15 +120,15 @@ class NyCardsUI:
             return t("nycards.pick.exact", locale, **params)
         return t("nycards.pick.over", locale, over=paid - price, **params)
 
-    def step_buttons(self, view: View, locale: str | None) -> list[tuple[str, str]]:
-        """The board's "Buy…" while the player to act may buy (optional in a GameUI): from the
+    def pick_openers(self, view: View, locale: str | None) -> list[tuple[str, str]]:
+        """The board's "Buy…" while the player to act may buy: from the
         public view, so it shows whether or not their cards can pay."""
         if view["phase"] != "play" or view["pending"] or not any(view["yard"]):
             return []
         return [("buy", t("nycards.board.buy", locale))]
 
     def private_move(self, action: str, view: View) -> str | None:
-        """Moves the public board must not show (optional in a GameUI): `pass` is offered only
+        """Moves the public board must not show: `pass` is offered only
         when nothing can be taken or bought, so while the yard holds a building the hand
         decides it; it is listed in the whole panel (Buy… says the cards cannot pay and shows
         it). Purchases are a pick, private anyway."""
@@ -137,7 +137,7 @@ class NyCardsUI:
         return None
 
     def pick_parts(self, pick: Pick, view: View, locale: str | None) -> PickParts | None:
-        """A purchase in two steps (optional in a GameUI): first the yard slots the seat can
+        """A purchase in two steps: first the yard slots the seat can
         afford, then one slot's payments (exact ones first) and its currency's cards."""
         if pick.kind != "buy":
             return None
@@ -176,11 +176,11 @@ class NyCardsUI:
     def scoring_image(
         self, view: View, event: dict[str, Any], names: list[str], locale: str | None
     ) -> Image:
-        """The ranking picture of one public `scoring` event (optional in a GameUI)."""
+        """The ranking picture of one public `scoring` event."""
         return scoring_picture(view, event, names, locale)
 
     def hand_button_label(self, locale: str | None) -> str:
-        """The board's button to the private panel (optional in a GameUI)."""
+        """The board's button to the private panel."""
         return t("nycards.hand_button", locale)
 
     def rules_text(self, locale: str | None) -> str:

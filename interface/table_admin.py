@@ -9,13 +9,14 @@ from typing import Any
 
 import discord
 
-from cogs.common import channel_locale, is_manager, reply, tables, user_locale
-from cogs.delivery import after_step
-from cogs.in_time import in_time
-from cogs.lobby_actions import display_name
-from cogs.overview import timing_text
 from db.records import NO_HOST
 from i18n import t
+from interface.deferral import in_time
+from interface.delivery import after_step
+from interface.host import host
+from interface.lobby_actions import display_name
+from interface.replies import channel_locale, is_manager, reply, tables, user_locale
+from interface.summaries import timing_text
 from service.change import TableChange
 from service.errors import TableError
 from service.timing import Timing
@@ -43,7 +44,7 @@ async def change_timing(interaction: Interaction, **changes: Any) -> None:
         text = timing_text(Timing.of(record.timing), locale)
         await reply(interaction, t("timing.current", locale, number=record.id, timing=text))
         return
-    here = channel_locale(interaction.client, interaction)
+    here = channel_locale(host(interaction), interaction)
     text = timing_text(Timing.of(record.timing), here)
     await interaction.response.send_message(
         t("timing.changed", here, number=record.id, timing=text)
@@ -62,7 +63,7 @@ async def pause(interaction: Interaction, paused: bool) -> None:
     except TableError as err:
         await reply(interaction, err.message(locale))
         return
-    here = channel_locale(interaction.client, interaction)
+    here = channel_locale(host(interaction), interaction)
     key = "timing.paused_now" if paused else "timing.resumed_now"
     await interaction.response.send_message(t(key, here, number=record.id))
 
@@ -85,7 +86,7 @@ async def replace(interaction: Interaction, seat: int, member: discord.Member | 
         await reply(interaction, err.message(locale))
         return
     await reply(interaction, t("move.done", locale))  # the board post says what changed
-    await after_step(interaction.client, step, channel_locale(interaction.client, interaction))
+    await after_step(host(interaction), step, channel_locale(host(interaction), interaction))
 
 
 def left_text(step: TableChange, name: str, locale: str | None) -> str:
@@ -111,4 +112,4 @@ async def rejoin(interaction: Interaction) -> None:
         await reply(interaction, err.message(locale))
         return
     await reply(interaction, t("move.done", locale))  # the board post says what changed
-    await after_step(interaction.client, step, channel_locale(interaction.client, interaction))
+    await after_step(host(interaction), step, channel_locale(host(interaction), interaction))

@@ -1,7 +1,7 @@
 """A pick split into parts the private panel offers one at a time (e.g. the New York card
 game's purchase: first a yard slot one can afford, then the cards paying for it).
 
-A `GameUI` may offer `pick_parts(pick, view, locale) -> PickParts | None` (optional): the parts
+A presentation may override `pick_parts(pick, view, locale) -> PickParts | None`: the parts
 of a pick in the seat's view, or None when the pick is shown whole. Parts are built from the
 seat's own view and the pick only; the rules still decide what is legal.
 """

@@ -1,15 +1,13 @@
-"""New York on Discord: move and money-card labels, the board's steps into the private panel
-(Buy… lists the buildings the seat's money can pay, telling whether exactly; Pay… its payments,
-exact ones first), the payment panel's words, and pictures."""
+"""How New York is shown: move and money-card labels, the board's pick openers into the private
+panel (Buy… lists the buildings the seat's money can pay, telling whether exactly; Pay… its
+payments, exact ones first), the payment panel's words, and pictures."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from PIL.Image import Image
 
-from cogs.ui.parts import PickPart, PickParts
-from cogs.ui.private import HAND_ONLY
 from i18n import t
 from render.newyork import (
     city_picture,
@@ -18,11 +16,12 @@ from render.newyork import (
     scoring_picture,
     table_picture,
 )
+from render.pick_parts import PickPart, PickParts
+from render.presentation import Presentation, View
+from render.private_moves import HAND_ONLY
 from rules.contract import Pick
 from rules.newyork.components import BANKS, MONEY, TILES, money_label, tile_label
 from rules.newyork.payment import least_overpayment, payments
-
-View = dict[str, Any]
 
 
 def _cards(text: str) -> list[int]:
@@ -70,10 +69,11 @@ def pay_label(cards: list[int], view: View, locale: str | None) -> str:
     return t(key, locale, cards=listed, total=paid, owing=left, over=-left)
 
 
-class NewYorkUI:
-    """The `GameUI` of New York."""
+class NewYorkPresentation(Presentation):
+    """How New York is shown."""
 
-    game_id = "newyork"
+    game_id: ClassVar[str] = "newyork"
+    draws_each_scoring: ClassVar[bool] = True
 
     def move_label(self, action: str, view: View, names: list[str], locale: str | None) -> str:
         words = action.split()
@@ -126,8 +126,8 @@ class NewYorkUI:
         return "primary"
 
     def private_move(self, action: str, view: View) -> str | None:
-        """Moves the public board must not show (optional in a GameUI): a purchase is offered
-        only when the hand can pay it, so `buy N` is listed by the board's Buy… step; so is
+        """Moves the public board must not show: a purchase is offered
+        only when the hand can pay it, so `buy N` is listed by the board's Buy… opener; so is
         `end` before any action (offered only when nothing else is possible), listed in the
         whole panel."""
         verb = action.split()[0]
@@ -137,9 +137,9 @@ class NewYorkUI:
             return HAND_ONLY
         return None
 
-    def step_buttons(self, view: View, locale: str | None) -> list[tuple[str, str]]:
+    def pick_openers(self, view: View, locale: str | None) -> list[tuple[str, str]]:
         """The board's "Buy…" while a market building is for sale and "Pay…" while one is being
-        paid (optional in a GameUI): from the public view, so whether the hand can pay never
+        paid: from the public view, so whether the hand can pay never
         shows (Buy… then says it cannot, beside the other moves)."""
         if view["phase"] != "act":
             return []
@@ -151,7 +151,7 @@ class NewYorkUI:
 
     def pick_parts(self, pick: Pick, view: View, locale: str | None) -> PickParts | None:
         """The payment as one part whose suggestions are the payments of what is still owed,
-        exact ones first (optional in a GameUI)."""
+        exact ones first."""
         if pick.kind != "pay" or view["paying"] is None:
             return None
         prompt = t("newyork.pick.prompt", locale)
@@ -160,7 +160,7 @@ class NewYorkUI:
         return PickParts(prompt, (part,))
 
     def pick_prompt(self, kind: str, locale: str | None) -> str:
-        if kind == "buy":  # the Buy… step: the purchases the seat's money can pay
+        if kind == "buy":  # the Buy… opener: the purchases the seat's money can pay
             return t("newyork.pick.buy_prompt", locale)
         return t("newyork.pick.prompt", locale)
 
@@ -200,7 +200,7 @@ class NewYorkUI:
         self, view: View, event: dict[str, Any], names: list[str], locale: str | None
     ) -> Image:
         """One scoring's street and majority points of every player, from its public `scored`
-        event (optional in a GameUI): each scoring's post shows its own."""
+        event: each scoring's post shows its own."""
         return scoring_picture(view, event, names, locale)
 
     def rules_text(self, locale: str | None) -> str:

@@ -1,17 +1,57 @@
 """Persistent components (`DynamicItem`s): they are rebuilt from their `custom_id` after a
-restart, so buttons on old messages keep working and are checked against the stored game."""
+restart, so buttons on old messages keep working and are checked against the stored game.
+
+A press is handed to the `PressHandlers` installed at start-up (`cogs.play` installs
+`interface.press_handlers.PRESS_HANDLERS`), so this module knows no handler and the messages
+that hold these components import it one-way.
+"""
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, cast
 
 import discord
 
-from cogs import ids
-from cogs.common import guarded
+from interface import custom_ids as ids
+from interface.replies import guarded
 
 Interaction = discord.Interaction[Any]
+Button = discord.ui.Button[Any]
+Select = discord.ui.Select[Any]
+
+
+@dataclass(frozen=True)
+class PressHandlers:
+    """What a press of each kind of component does; arguments as the component's custom id
+    carries them (game id, seat, since, ...)."""
+
+    move: Callable[[Interaction, int, int, int, str], Awaitable[None]]
+    hand: Callable[[Interaction, int], Awaitable[None]]
+    pick_change: Callable[[Interaction, int, int, int, str, list[str], int | None], Awaitable[None]]
+    pick_confirm: Callable[[Interaction, int, int, int, str], Awaitable[None]]
+    moves_page: Callable[[Interaction, int, int, int, int], Awaitable[None]]
+    open_pick: Callable[[Interaction, int, int, int, str, int, bool], Awaitable[None]]
+    lobby: Callable[[Interaction, int, str], Awaitable[None]]
+
+
+_installed: list[PressHandlers] = []
+
+
+def install(handlers: PressHandlers) -> None:
+    """Hand every later press to `handlers` (replacing any installed before)."""
+    _installed[:] = [handlers]
+
+
+def presses() -> PressHandlers:
+    """The installed handlers; RuntimeError before `install` (answered as a failure)."""
+    if not _installed:
+        raise RuntimeError("no press handlers installed (see interface.components.install)")
+    return _installed[0]
+
+
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -20,7 +60,17 @@ STYLES = {
 }
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.MOVE):
+def label_of(item: discord.ui.Item[Any]) -> str:
+    """The label of a pressed button ("…" when it has none)."""
+    return (item.label if isinstance(item, discord.ui.Button) else None) or "…"
+
+
+def select_of(item: discord.ui.Item[Any]) -> Select | None:
+    """The pressed select menu (None when the item is not one)."""
+    return item if isinstance(item, discord.ui.Select) else None
+
+
+class MoveButton(discord.ui.DynamicItem[Button], template=ids.MOVE):
     """A complete move for one seat."""
 
     def __init__(
@@ -41,24 +91,22 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.MOVE):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveButton:
         return cls(
             int(match["game"]),
             int(match["seat"]),
             int(match["since"]),
             match["action"],
-            item.label or "…",
+            label_of(item),
         )
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
-        from cogs.play_actions import press_move
-
-        await press_move(interaction, self.game, self.seat, self.since, self.action)
+        await presses().move(interaction, self.game, self.seat, self.since, self.action)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.HAND):
+class HandButton(discord.ui.DynamicItem[Button], template=ids.HAND):
     """Shows the clicker their hand, with their pick panel when they have one to make."""
 
     def __init__(self, game: int, label: str = "…") -> None:
@@ -71,20 +119,18 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.HAND):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> HandButton:
-        return cls(int(match["game"]), item.label or "…")
+        return cls(int(match["game"]), label_of(item))
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
-        from cogs.play_actions import show_hand
-
-        await show_hand(interaction, self.game)
+        await presses().hand(interaction, self.game)
 
 
-class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
+class PickSelect(discord.ui.DynamicItem[Select], template=ids.PICK):
     """One select menu of a pick panel; choosing updates the panel's draft. `part` is the
-    panel's step when it shows one pick only (None: the whole panel)."""
+    opened pick's part when the panel shows one pick only (None: the whole panel)."""
 
     def __init__(
         self,
@@ -93,7 +139,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
         since: int,
         kind: str,
         group: int,
-        select: discord.ui.Select | None = None,
+        select: Select | None = None,
         part: int | None = None,
     ) -> None:
         item = select or discord.ui.Select(
@@ -105,7 +151,7 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PickSelect:
         part = match["part"]
         return cls(
@@ -114,20 +160,18 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK):
             int(match["since"]),
             match["kind"],
             int(match["group"]),
-            item,
+            cast(Select, item),  # a pick menu's id is only ever put on a select menu
             None if part is None else int(part),
         )
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
-        from cogs.play_actions import change_pick
-
-        await change_pick(
+        await presses().pick_change(
             interaction, self.game, self.seat, self.since, self.kind, self.item.values, self.part
         )
 
 
-class PickConfirm(discord.ui.DynamicItem[discord.ui.Button], template=ids.PICK_OK):
+class PickConfirm(discord.ui.DynamicItem[Button], template=ids.PICK_OK):
     """Confirms the pick drafted in the panel's select menus."""
 
     def __init__(self, game: int, seat: int, since: int, kind: str, label: str = "…") -> None:
@@ -142,30 +186,28 @@ class PickConfirm(discord.ui.DynamicItem[discord.ui.Button], template=ids.PICK_O
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PickConfirm:
         return cls(
             int(match["game"]),
             int(match["seat"]),
             int(match["since"]),
             match["kind"],
-            item.label or "…",
+            label_of(item),
         )
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
-        from cogs.play_actions import confirm_pick
-
-        await confirm_pick(interaction, self.game, self.seat, self.since, self.kind)
+        await presses().pick_confirm(interaction, self.game, self.seat, self.since, self.kind)
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.MOVE_SELECT):
+class MoveSelect(discord.ui.DynamicItem[Select], template=ids.MOVE_SELECT):
     """A select menu of complete moves for one seat (e.g. the spots a tile may be built on);
     choosing an option plays it like a move button (the chosen value is checked by the rules),
     or, for the "More moves…" option, shows the seat the next page of its moves."""
 
     def __init__(
-        self, game: int, seat: int, since: int, menu: int, select: discord.ui.Select | None = None
+        self, game: int, seat: int, since: int, menu: int, select: Select | None = None
     ) -> None:
         item = select or discord.ui.Select(custom_id=ids.move_select_id(game, seat, since, menu))
         super().__init__(item)
@@ -176,27 +218,22 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.MOVE_SE
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveSelect:
         game, seat, since = int(match["game"]), int(match["seat"]), int(match["since"])
-        select = item if isinstance(item, discord.ui.Select) else None
-        return cls(game, seat, since, int(match["menu"]), select)
+        return cls(game, seat, since, int(match["menu"]), select_of(item))
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
-        from cogs.play_actions import press_move
-
         values = list(getattr(self.item, "values", []) or [])
         action = values[0] if len(values) == 1 and isinstance(values[0], str) else ""
         page = ids.page_of(action)
         if page is not None:  # "More moves…": the next page of the seat's moves
-            from cogs.play_actions import show_moves_page
-
-            await show_moves_page(interaction, self.game, self.seat, self.since, page)
+            await presses().moves_page(interaction, self.game, self.seat, self.since, page)
             return
-        await press_move(interaction, self.game, self.seat, self.since, action[:100])
+        await presses().move(interaction, self.game, self.seat, self.since, action[:100])
 
 
-class StepButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.STEP):
-    """Opens a seat's private panel on one pick (part 0: its first step, N: its part N, e.g. a
-    yard slot to pay for): from the board as a new ephemeral message, from a panel in place."""
+class OpenPickButton(discord.ui.DynamicItem[Button], template=ids.OPEN_PICK):
+    """Opens a seat's private panel on one pick (part 0: the pick's opening, N: its part N, e.g.
+    a yard slot to pay for): from the board as a new ephemeral message, from a panel in place."""
 
     def __init__(
         self,
@@ -213,7 +250,7 @@ class StepButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.STEP):
             discord.ui.Button(
                 label=label,
                 style=STYLES[style],
-                custom_id=ids.step_id(game, seat, since, kind, part, edit),
+                custom_id=ids.open_pick_id(game, seat, since, kind, part, edit),
             )
         )
         self.game, self.seat, self.since, self.kind = game, seat, since, kind
@@ -221,8 +258,8 @@ class StepButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.STEP):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
-    ) -> StepButton:
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OpenPickButton:
         return cls(
             int(match["game"]),
             int(match["seat"]),
@@ -230,19 +267,17 @@ class StepButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.STEP):
             match["kind"],
             int(match["part"]),
             bool(match["edit"]),
-            item.label or "…",
+            label_of(item),
         )
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
-        from cogs.play_actions import open_step
-
-        await open_step(
+        await presses().open_pick(
             interaction, self.game, self.seat, self.since, self.kind, self.part, self.edit
         )
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY):
+class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY):
     """Join, Leave, Add bot, Remove bot and Start on a lobby message."""
 
     def __init__(self, game: int, op: str, label: str = "…", style: str = "secondary") -> None:
@@ -253,15 +288,13 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY)
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
-        return cls(int(match["game"]), match["op"], item.label or "…")
+        return cls(int(match["game"]), match["op"], label_of(item))
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
-        from cogs.lobby_actions import press_lobby
-
-        await press_lobby(interaction, self.game, self.op)
+        await presses().lobby(interaction, self.game, self.op)
 
 
 ALL_ITEMS = (
@@ -271,5 +304,5 @@ ALL_ITEMS = (
     PickConfirm,
     LobbyButton,
     MoveSelect,
-    StepButton,
+    OpenPickButton,
 )

@@ -1,23 +1,22 @@
-"""Money on Discord: move and card labels, the bid panel's words, and the pictures."""
+"""How Money is shown: move and card labels, the bid panel's words, and the pictures."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import ClassVar
 
 from PIL.Image import Image
 
 from i18n import t
 from render.money import hand_picture, score_sheet, table_picture
+from render.presentation import Presentation, View
 from rules.money.components import CARDS, label
 from rules.money.engine import table_total
 
-View = dict[str, Any]
 
+class MoneyPresentation(Presentation):
+    """How Money is shown."""
 
-class MoneyUI:
-    """The `GameUI` of Money."""
-
-    game_id = "money"
+    game_id: ClassVar[str] = "money"
 
     def move_label(self, action: str, view: View, names: list[str], locale: str | None) -> str:
         verb, _, rest = action.partition(" ")
