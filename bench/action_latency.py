@@ -47,7 +47,7 @@ async def open_games(tables: TableService, count: int) -> list[int]:
 async def one_action(tables: TableService, game_id: int, rng: random.Random) -> bool:
     """A member of the game plays a legal move; the board is built, drawn and encoded."""
     record: GameRecord = await tables.game(game_id)
-    if record.status != "running" or not record.waiting:
+    if record.status != "running" or record.state is None or not record.waiting:
         return False
     seat = rng.choice(sorted(record.waiting))
     # The member's decision is not the bot's work: a uniformly chosen legal move stands for it.

@@ -7,7 +7,7 @@ import statistics
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from rules.contract import Game, State
+from rules.contract import Game, Pick, State
 
 # Options that make one "game" of each title for the speed figures (Money: one hand).
 GAME_OPTIONS: dict[str, dict[str, str]] = {
@@ -21,7 +21,7 @@ GAME_OPTIONS: dict[str, dict[str, str]] = {
 def random_action(game: Game, state: State, seat: int, rng: random.Random) -> str:
     """A uniformly chosen legal move of `seat`, or a random allowed subset for a pick."""
     choices = game.choices(state, seat)
-    options: list[Any] = [*choices.moves, *choices.picks]
+    options: list[str | Pick] = [*choices.moves, *choices.picks]
     chosen = rng.choice(options)
     if isinstance(chosen, str):
         return chosen

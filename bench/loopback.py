@@ -87,7 +87,7 @@ async def move(
 ) -> InteractionResult | None:
     """One /move by a seat that must act in the channel's game (None if it has none)."""
     record = await store.active_game(chan.id)
-    if record is None or not record.waiting:
+    if record is None or record.state is None or not record.waiting:
         return None
     seat = rng.choice(sorted(record.waiting))
     action = GAME.bot_action(GAME.view(record.state, seat), rng.getrandbits(32))
