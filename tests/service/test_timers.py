@@ -10,9 +10,11 @@ from typing import Any
 
 import pytest
 
+import games
 from db.records import GameRecord, Seat
 from db.store import Store
-from games import RULES, rules_of
+from games import RULES, GameEntry, rules_of
+from render.money.presentation import MoneyPresentation
 from rules.contract import Choices, GameInfo, Outcome, State, View
 from service.change import TableChange
 from service.deadlines import Deadlines
@@ -162,9 +164,20 @@ class Relay:
 
 
 async def test_a_second_action_in_the_same_turn_pings_nobody_but_stales_old_buttons(
-    tables: TableService, monkeypatch
+    tables: TableService,
 ) -> None:
-    monkeypatch.setitem(RULES, "relay", Relay())
+    with games.registered(GameEntry(Relay(), RelayPresentation())):
+        await relay_turns(tables)
+
+
+class RelayPresentation(MoneyPresentation):
+    """Relay is never shown: the service alone plays it. Money's words stand in."""
+
+    game_id = "relay"
+
+
+async def relay_turns(tables: TableService) -> None:
+    """Two actions a turn: the second pings nobody but makes the first's buttons stale."""
     record = await tables.lobby.open(
         guild_id=1, channel_id=CHANNEL, game_id="relay", host_id=ANN, host_name="Ann"
     )
