@@ -10,11 +10,9 @@ from typing import Any
 
 import pytest
 
-import games
 from db.records import GameRecord, Seat
 from db.store import Store
-from games import RULES, GameEntry, rules_of
-from render.money.presentation import MoneyPresentation
+from games import RULES, rules_of
 from rules.contract import Choices, GameInfo, Outcome, State, View
 from service.change import TableChange
 from service.deadlines import Deadlines
@@ -23,6 +21,7 @@ from service.tables import TableService
 from service.timing import MAX_REMINDERS, Timing
 from service.turn_clock import due
 from tests.helpers.clock import START, FakeClock
+from tests.helpers.rules_only import registered_rules
 
 GAME = rules_of("money")
 CHANNEL = 10
@@ -166,14 +165,8 @@ class Relay:
 async def test_a_second_action_in_the_same_turn_pings_nobody_but_stales_old_buttons(
     tables: TableService,
 ) -> None:
-    with games.registered(GameEntry(Relay(), RelayPresentation())):
+    with registered_rules(Relay()):
         await relay_turns(tables)
-
-
-class RelayPresentation(MoneyPresentation):
-    """Relay is never shown: the service alone plays it. Money's words stand in."""
-
-    game_id = "relay"
 
 
 async def relay_turns(tables: TableService) -> None:

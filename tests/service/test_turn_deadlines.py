@@ -12,7 +12,7 @@ import pytest
 
 from db.records import GameRecord
 from db.store import Store
-from games import RULES, rules_of
+from games import rules_of
 from rules.contract import Choices, GameInfo, Outcome, State, View
 from service.change import TableChange
 from service.deadlines import Deadlines
@@ -20,6 +20,7 @@ from service.games import bot_seed
 from service.tables import TableService
 from service.timing import parse_time
 from tests.helpers.clock import FakeClock
+from tests.helpers.rules_only import registered_rules
 
 ANN, BEN, CAS = 100, 101, 102
 NAMES = {ANN: "Ann", BEN: "Ben", CAS: "Cas"}
@@ -227,9 +228,14 @@ class Laps:
 
 
 async def test_a_turn_the_deadline_finished_is_followed_by_a_new_wait_of_its_own(
-    tables: TableService, timers: Deadlines, clock: FakeClock, monkeypatch
+    tables: TableService, timers: Deadlines, clock: FakeClock
 ) -> None:
-    monkeypatch.setitem(RULES, "laps", Laps())
+    with registered_rules(Laps()):
+        await laps_with_deadlines(tables, timers, clock)
+
+
+async def laps_with_deadlines(tables: TableService, timers: Deadlines, clock: FakeClock) -> None:
+    """Ann's deadline finishes her turn 0, then her turn 1 waits on a clock of its own."""
     record = await tables.lobby.open(
         guild_id=1, channel_id=10, game_id="laps", host_id=ANN, host_name="Ann"
     )
