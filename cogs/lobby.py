@@ -14,6 +14,7 @@ from i18n import t
 from interface import table_admin
 from interface.deferral import in_time, respond
 from interface.delivery import after_step, files_of, redraw_lobby, retire_board
+from interface.game_choices import game_choices
 from interface.host import host
 from interface.lobby_actions import display_name
 from interface.messages import board, lobby
@@ -26,10 +27,6 @@ from service.timing import MAX_AUTO_MOVES, MAX_HOURS
 
 log = logging.getLogger("tavolo.lobby")
 Interaction = discord.Interaction[Any]
-
-GAME_CHOICES = [
-    app_commands.Choice(name=t(e.rules.info.name_key), value=e.game_id) for e in all_entries()
-]
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -62,16 +59,13 @@ class Lobby(commands.Cog):
     @app_commands.describe(
         game="Which game to play.", options="Game options, e.g. hands=1 match=total."
     )
-    @app_commands.choices(game=GAME_CHOICES)
-    async def new(
-        self, interaction: Interaction, game: app_commands.Choice[str], options: str | None = None
-    ) -> None:
+    async def new(self, interaction: Interaction, game: str, options: str | None = None) -> None:
         locale = user_locale(interaction)
         try:
             record = await tables(interaction).lobby.open(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id or 0,
-                game_id=game.value,
+                game_id=game.strip().lower()[:40],
                 host_id=interaction.user.id,
                 host_name=display_name(interaction),
                 options=parse_options(options),
@@ -88,6 +82,12 @@ class Lobby(commands.Cog):
             )
         except discord.HTTPException:
             log.info("could not read back the lobby message of game %s", record.id)
+
+    @new.autocomplete("game")
+    async def game_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(current, user_locale(interaction))
 
     @new.autocomplete("options")
     async def options_autocomplete(

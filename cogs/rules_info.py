@@ -8,10 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.lobby import GAME_CHOICES
-from games import presentation, rules_of
+from games import RULES, presentation
 from i18n import t
-from interface.replies import user_locale
+from interface.game_choices import game_choices
+from interface.replies import reply, user_locale
 
 
 class RulesInfo(commands.Cog):
@@ -21,16 +21,23 @@ class RulesInfo(commands.Cog):
         name="rules", description="How to play a game, in short (only you see it)."
     )
     @app_commands.describe(game="Which game.")
-    @app_commands.choices(game=GAME_CHOICES)
-    async def rules(
-        self, interaction: discord.Interaction[Any], game: app_commands.Choice[str]
-    ) -> None:
+    async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
         locale = user_locale(interaction)
-        info = rules_of(game.value).info
+        game_id = game.strip().lower()[:40]
+        if game_id not in RULES:
+            await reply(interaction, t("error.unknown_game", locale, game=game_id))
+            return
+        info = RULES[game_id].info
         embed = discord.Embed(title=t(info.name_key, locale), colour=discord.Colour.dark_green())
-        embed.description = presentation(game.value).rules_text(locale)[:4000]
+        embed.description = presentation(game_id).rules_text(locale)[:4000]
         embed.set_footer(text=t("rules.footer", locale, min=info.min_players, max=info.max_players))
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @rules.autocomplete("game")
+    async def game_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return game_choices(current, user_locale(interaction))
 
 
 async def setup(bot: commands.Bot) -> None:

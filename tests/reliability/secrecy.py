@@ -28,6 +28,7 @@ from tests.helpers.playout import ints_in_lists
 from tests.reliability.secrecy_newyork import NewYorkSecrets
 from tests.reliability.secrecy_nycards import NyCardsSecrets
 from tests.reliability.secrecy_palazzo import PalazzoSecrets
+from tests.sealedbid.secrets import SealedBidsSecrets
 
 
 class Tracker(Protocol):
@@ -167,6 +168,7 @@ SECRETS: dict[str, Secrets] = {
     NewYorkSecrets.game_id: NewYorkSecrets(),
     NyCardsSecrets.game_id: NyCardsSecrets(),
     PalazzoSecrets.game_id: PalazzoSecrets(),
+    SealedBidsSecrets.game_id: SealedBidsSecrets(),  # the game that lives in the tests only
 }
 
 

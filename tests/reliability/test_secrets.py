@@ -42,7 +42,7 @@ WORKERS = max(1, min(2, os.cpu_count() or 1))
 
 
 def test_every_game_has_a_secrets_helper() -> None:
-    assert set(SECRETS) == set(RULES), (
+    assert set(RULES) <= set(SECRETS), (
         "every game needs a secrets helper in tests/reliability/secrecy.py; missing: "
         f"{sorted(set(RULES) - set(SECRETS))}"
     )
