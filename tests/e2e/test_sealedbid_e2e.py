@@ -90,7 +90,7 @@ async def test_a_game_registered_from_the_tests_plays_to_the_end_through_discord
     assert len(bids) == 3 * 5, "five rounds of three sealed bids"
     last = table.board().content
     assert "The auction is over." in last and "Game over." in last, last
-    scores = ", ".join(f"{s.name} {n}" for s, n in zip(finished.seats, outcome.scores))
+    scores = ", ".join(f"{s.name} {n}" for s, n in zip(finished.seats, outcome.scores, strict=True))
     assert f"Final scores: {scores}." in last, last
 
 
