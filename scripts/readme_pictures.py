@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games import rules_of  # noqa: E402
+from games import presentation, rules_of  # noqa: E402
 from render.png import encode  # noqa: E402
 from rules.contract import State  # noqa: E402
 
@@ -44,8 +44,6 @@ def states(game_id: str, players: int, options: dict[str, str], seed: int) -> li
 
 
 def main() -> None:
-    from games import presentation
-
     for game_id, (name, players, options, seed) in PICTURES.items():
         played = states(game_id, players, options, seed)
         state = played[int(len(played) * SHARE)]
