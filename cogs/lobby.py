@@ -14,7 +14,7 @@ from i18n import t
 from interface import table_admin
 from interface.deferral import in_time, respond
 from interface.delivery import after_step, files_of, redraw_lobby, retire_board
-from interface.game_choices import game_choices
+from interface.game_choices import game_choices, resolve_game, shown_as_typed
 from interface.host import host
 from interface.lobby_actions import display_name
 from interface.messages import board, lobby
@@ -65,7 +65,7 @@ class Lobby(commands.Cog):
             record = await tables(interaction).lobby.open(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id or 0,
-                game_id=game.strip().lower()[:40],
+                game_id=resolve_game(game, locale) or shown_as_typed(game),
                 host_id=interaction.user.id,
                 host_name=display_name(interaction),
                 options=parse_options(options),
@@ -93,9 +93,10 @@ class Lobby(commands.Cog):
     async def options_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        chosen = getattr(interaction.namespace, "game", None)
+        typed = getattr(interaction.namespace, "game", None)
+        chosen = resolve_game(typed, user_locale(interaction)) if isinstance(typed, str) else None
         offered = {e.game_id: e.rules for e in all_entries()}
-        game = offered.get(chosen) if isinstance(chosen, str) else None
+        game = offered.get(chosen) if chosen else None
         entries = []
         for g in [game] if game else offered.values():
             for opt in g.info.options:

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from games import RULES, presentation
 from i18n import t
-from interface.game_choices import game_choices
+from interface.game_choices import game_choices, resolve_game, shown_as_typed
 from interface.replies import reply, user_locale
 
 
@@ -23,9 +23,9 @@ class RulesInfo(commands.Cog):
     @app_commands.describe(game="Which game.")
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
         locale = user_locale(interaction)
-        game_id = game.strip().lower()[:40]
-        if game_id not in RULES:
-            await reply(interaction, t("error.unknown_game", locale, game=game_id))
+        game_id = resolve_game(game, locale)
+        if game_id is None:
+            await reply(interaction, t("error.unknown_game", locale, game=shown_as_typed(game)))
             return
         info = RULES[game_id].info
         embed = discord.Embed(title=t(info.name_key, locale), colour=discord.Colour.dark_green())

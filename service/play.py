@@ -38,6 +38,13 @@ def clicker_seat(
     return own
 
 
+def check_still_waiting(record: GameRecord, seat: int, since: int) -> None:
+    """The one staleness rule of a component: the seat must still be waiting since `since`,
+    the waiting version the component was made for (else it belongs to an earlier board)."""
+    if record.waiting.get(seat) != since:
+        raise Stale()
+
+
 class Play:
     """Moves of running games, over the table service's store and clock."""
 
@@ -64,8 +71,9 @@ class Play:
         """`clicked`, and the seat must still be waiting since `since` (the version its
         component was made for); Stale otherwise."""
         record = await self.clicked(game_id, user_id, seat=seat, channel_id=channel_id)
-        if record.status != "running" or record.waiting.get(seat) != since:
+        if record.status != "running":
             raise Stale()
+        check_still_waiting(record, seat, since)
         return record
 
     async def move(
@@ -84,8 +92,8 @@ class Play:
             if record.status != "running":
                 raise TableError("error.not_running")
             own = clicker_seat(record, user_id)
-            if since is not None and record.waiting.get(own) != since:
-                raise Stale()
+            if since is not None:  # checked again on each attempt: another move may be first
+                check_still_waiting(record, own, since)
             change = TableChange.begin(record)
             await self.apply(change, own, user_id, action)
             return change

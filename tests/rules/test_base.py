@@ -51,7 +51,7 @@ def test_new_game_refuses_player_counts_outside_the_games_range(game_id: str) ->
     low, high = game.info.min_players, game.info.max_players
     for count in (low - 1, high + 1, "3", None, 2.0):
         with pytest.raises(IllegalAction) as refused:
-            game.new_game(count, GAME_OPTIONS[game_id], seed=1)
+            game.new_game(count, GAME_OPTIONS.get(game_id, {}), seed=1)
         assert refused.value.key == "error.player_count"
         assert refused.value.params == {"min": low, "max": high, "count": count}
 
@@ -77,7 +77,7 @@ def test_new_game_refuses_bad_option_values_and_names_money_ignores_unknown_name
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_apply_guard_refuses_seats_not_of_the_game_then_unreadable_actions(game_id: str) -> None:
     game = RULES[game_id]
-    state = game.new_game(game.info.min_players, GAME_OPTIONS[game_id], seed=4)
+    state = game.new_game(game.info.min_players, GAME_OPTIONS.get(game_id, {}), seed=4)
     seat = game.to_act(state)[0]
     for stranger in (-1, game.info.min_players, True, "0", None):
         with pytest.raises(NotYourTurn) as refused:
@@ -93,7 +93,7 @@ def test_apply_counts_actions_never_changes_the_state_given_and_ends_in_game_ove
 ) -> None:
     game = RULES[game_id]
     rng = random.Random(11)
-    state = game.new_game(game.info.max_players, GAME_OPTIONS[game_id], seed=11)
+    state = game.new_game(game.info.max_players, GAME_OPTIONS.get(game_id, {}), seed=11)
     assert state[APPLIED_KEY] == 0
     while to_act := game.to_act(state):
         seat = rng.choice(to_act)
