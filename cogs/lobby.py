@@ -13,7 +13,7 @@ from games import all_entries
 from i18n import t
 from interface import table_admin
 from interface.deferral import in_time, respond
-from interface.delivery import after_step, files_of, redraw_lobby, retire_board
+from interface.delivery import deliver_change, files_of, redraw_lobby, retire_board
 from interface.game_choices import game_choices, resolve_game, shown_as_typed
 from interface.host import host
 from interface.lobby_actions import display_name
@@ -116,23 +116,23 @@ class Lobby(commands.Cog):
                 )
             elif op == "leave":
                 leaving = service.leave(record.id, interaction.user.id)
-                step = await in_time(interaction, leaving, ephemeral=False)
-                record = step.record
+                change = await in_time(interaction, leaving, ephemeral=False)
+                record = change.record
                 if record.status in ("running", "finished"):  # a bot took the seat
                     await respond(
                         interaction,
-                        table_admin.left_text(step, display_name(interaction), here),
+                        table_admin.left_text(change, display_name(interaction), here),
                         ephemeral=False,
                         allowed_mentions=discord.AllowedMentions.none(),
                     )
-                    await after_step(host(interaction), step, here)
+                    await deliver_change(host(interaction), change, here)
                     return
             else:
                 starting = service.lobby.start(record.id, interaction.user.id)
-                step = await in_time(interaction, starting, ephemeral=False)
+                change = await in_time(interaction, starting, ephemeral=False)
                 await respond(interaction, t("lobby.started", here), ephemeral=False)
-                await redraw_lobby(host(interaction), step.record, here)
-                await after_step(host(interaction), step, here)
+                await redraw_lobby(host(interaction), change.record, here)
+                await deliver_change(host(interaction), change, here)
                 return
         except (TableError, RuleError) as err:
             await reply(interaction, err.message(locale))

@@ -15,8 +15,8 @@ from discord.ext import commands
 from games import rules_of
 from i18n import t
 from interface.delivery import (
-    after_step,
     channel_unknown,
+    deliver_change,
     dm_hand,
     end_without_channel,
     turn_notices,
@@ -62,7 +62,9 @@ class TimerLoop(commands.Cog):
         async with self._lock:
             tick = await self.bot.tables.deadlines.tick()
             for change in tick.changes:
-                await after_step(self.bot, change, guild_locale(self.bot, change.record.guild_id))
+                await deliver_change(
+                    self.bot, change, guild_locale(self.bot, change.record.guild_id)
+                )
             for reminder in tick.reminders:
                 await self.remind(reminder)
             return tick

@@ -1,4 +1,4 @@
-"""Sending what a step produced to Discord: the board to the channel, hands to DMs.
+"""Sending what a committed change produced to Discord: the board to the channel, hands to DMs.
 
 Called only after the store has committed. Discord failures are logged and survived: the
 game is safe in the database, and `/game status` or `/hand` show it again.
@@ -118,22 +118,22 @@ async def redraw_lobby(bot: Host, record: GameRecord, locale: str | None) -> Non
         log.info("could not redraw the lobby of game %s", record.id)
 
 
-async def after_step(bot: Host, step: TableChange, locale: str | None) -> None:
-    """Tell Discord what a committed step did: one board post, then the changed hands by DM.
+async def deliver_change(bot: Host, change: TableChange, locale: str | None) -> None:
+    """Tell Discord what a committed change did: one board post, then the changed hands by DM.
 
     The players who must now act are told once, as each of them asked (`/settings`): a mention
     in the board post, or a new hand DM (which notifies), or both. Other hand DMs are edited
     in place, silently."""
-    record = step.record
-    notices = await turn_notices(bot, record, step.newly_waiting)
+    record = change.record
+    notices = await turn_notices(bot, record, change.newly_waiting)
     ping = [s for s, notice in notices.items() if wants_mention(notice)]
-    notes = [note_line(record, note, locale) for note in step.notes]
-    for post in scoring_posts(record, step.events, locale):
+    notes = [note_line(record, note, locale) for note in change.notes]
+    for post in scoring_posts(record, change.events, locale):
         await send_post(bot, record, post)
-    posted = await send_board(bot, record, board(record, locale, step.events, ping, notes))
+    posted = await send_board(bot, record, board(record, locale, change.events, ping, notes))
     if not posted or record.status not in ("running", "finished"):
         return
-    for seat in step.panels_changed:
+    for seat in change.panels_changed:
         fresh = wants_dm(notices.get(seat, "mention"))
         note = t("dm.your_turn", locale, channel=f"<#{record.channel_id}>") if fresh else None
         await dm_hand(bot, record, seat, locale, fresh=fresh, note=note)

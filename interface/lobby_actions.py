@@ -9,7 +9,7 @@ import discord
 
 from db.records import GameRecord
 from interface.deferral import in_time
-from interface.delivery import after_step, redraw_lobby
+from interface.delivery import deliver_change, redraw_lobby
 from interface.host import host
 from interface.messages import lobby
 from interface.replies import channel_locale, reply, tables, user_locale
@@ -45,7 +45,7 @@ async def press_lobby(interaction: Interaction, game_id: int, op: str) -> None:
         elif op == "unbot":
             record = await service.lobby.remove_bot(game_id, user)
         else:
-            step = await in_time(interaction, service.lobby.start(game_id, user), ephemeral=True)
+            change = await in_time(interaction, service.lobby.start(game_id, user), ephemeral=True)
     except (TableError, RuleError) as err:
         await reply(interaction, err.message(locale))
         return
@@ -54,8 +54,10 @@ async def press_lobby(interaction: Interaction, game_id: int, op: str) -> None:
         await reply(interaction, TableError("error.internal").message(locale))
         return
     if op == "start":  # committed: show it
-        await redraw(interaction, step.record)
-        await after_step(host(interaction), step, channel_locale(host(interaction), interaction))
+        await redraw(interaction, change.record)
+        await deliver_change(
+            host(interaction), change, channel_locale(host(interaction), interaction)
+        )
         return
     await redraw(interaction, record)
 

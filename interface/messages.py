@@ -104,7 +104,7 @@ def scoring_posts(
     """One channel message per event flagged `scored` (a scoring during play, e.g. the New York
     card game's A and B): the event in words and that scoring's own picture.
 
-    A step may hold several moves (bots move after a member), so the final view's events no
+    A change may hold several moves (bots move after a member), so the final view's events no
     longer name the scoring: a presentation that `draws_each_scoring` draws each from its own
     public event (`scoring_image`); otherwise its `final_image` of the public view is shown (a
     sheet of every scoring so far)."""

@@ -13,7 +13,7 @@ from db.records import GameRecord
 from games import rules_of
 from i18n import t
 from interface.deferral import in_time, respond
-from interface.delivery import after_step, files_of
+from interface.delivery import deliver_change, files_of
 from interface.host import host
 from interface.messages import hand_panel
 from interface.move_pages import moves_page
@@ -68,11 +68,11 @@ async def load_current(
 
 
 async def act(interaction: Interaction, record: GameRecord, action: str, since: int | None) -> bool:
-    """Play an action; on success the step is delivered after the answer. False if refused."""
+    """Play an action; on success the change is delivered after the answer. False if refused."""
     locale = user_locale(interaction)
     try:
         work = tables(interaction).play.move(record.id, interaction.user.id, action, since=since)
-        step = await in_time(interaction, work, ephemeral=True)
+        change = await in_time(interaction, work, ephemeral=True)
     except (TableError, RuleError) as err:
         await reply(interaction, err.message(locale))
         return False
@@ -88,7 +88,7 @@ async def act(interaction: Interaction, record: GameRecord, action: str, since: 
             await interaction.response.defer()
     except discord.HTTPException:
         log.info("could not acknowledge interaction %s", interaction.id)
-    await after_step(host(interaction), step, channel_locale(host(interaction), interaction))
+    await deliver_change(host(interaction), change, channel_locale(host(interaction), interaction))
     return True
 
 

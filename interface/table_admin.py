@@ -12,7 +12,7 @@ import discord
 from db.records import NO_HOST
 from i18n import t
 from interface.deferral import in_time
-from interface.delivery import after_step
+from interface.delivery import deliver_change
 from interface.host import host
 from interface.lobby_actions import display_name
 from interface.replies import channel_locale, is_manager, reply, tables, user_locale
@@ -81,19 +81,19 @@ async def replace(interaction: Interaction, seat: int, member: discord.Member | 
         replacing = service.seats.replace(
             record.id, interaction.user.id, seat - 1, newcomer, manager=is_manager(interaction)
         )
-        step = await in_time(interaction, replacing, ephemeral=True)
+        change = await in_time(interaction, replacing, ephemeral=True)
     except TableError as err:
         await reply(interaction, err.message(locale))
         return
     await reply(interaction, t("move.done", locale))  # the board post says what changed
-    await after_step(host(interaction), step, channel_locale(host(interaction), interaction))
+    await deliver_change(host(interaction), change, channel_locale(host(interaction), interaction))
 
 
-def left_text(step: TableChange, name: str, locale: str | None) -> str:
+def left_text(change: TableChange, name: str, locale: str | None) -> str:
     """What the channel learns when `name` leaves a running game: a bot has the seat, and who
     hosts the game now if they were its host."""
-    host = step.record.host_id
-    if step.before is None or step.before.host_id == host:
+    host = change.record.host_id
+    if change.before is None or change.before.host_id == host:
         return t("lobby.left_to_bot", locale, name=name)
     if host == NO_HOST:
         return t("lobby.left_host_to_nobody", locale, name=name)
@@ -107,9 +107,9 @@ async def rejoin(interaction: Interaction) -> None:
     try:
         record = await service.channel_game(interaction.channel_id or 0)
         rejoining = service.seats.rejoin(record.id, interaction.user.id, display_name(interaction))
-        step = await in_time(interaction, rejoining, ephemeral=True)
+        change = await in_time(interaction, rejoining, ephemeral=True)
     except TableError as err:
         await reply(interaction, err.message(locale))
         return
     await reply(interaction, t("move.done", locale))  # the board post says what changed
-    await after_step(host(interaction), step, channel_locale(host(interaction), interaction))
+    await deliver_change(host(interaction), change, channel_locale(host(interaction), interaction))

@@ -439,7 +439,7 @@ class Detector:
                 text_secret[viewer] = now if before is None else before & now
         state = record.state
         members = [s for s, seat in enumerate(table.seats) if not seat.bot]
-        delivered = set(step.panels_changed)  # the hand DMs `after_step` sends
+        delivered = set(step.panels_changed)  # the hand DMs `deliver_change` sends
         # Every other step (every step with TAVOLO_LEAK_ALL=1), the channel and one member
         # (every member) also ask for everything they can, and those messages are compared
         # with the ones built from a scrambled state.

@@ -29,7 +29,7 @@ from db.records import GameRecord
 from db.store import Store
 from games import rules_of
 from interface import delivery
-from interface.delivery import after_step
+from interface.delivery import deliver_change
 from interface.play_actions import act, show_hand
 from service.tables import TableService
 from tests.reliability.driving import GAME_IDS, member_move, seated_step
@@ -120,7 +120,7 @@ async def play_logged(
                 if channel == 3:
                     bot.fail("send", SERVER_ERROR, channel_id=channel, times=5)
                     bot.fail("open_dm", SERVER_ERROR, times=2)
-                await after_step(bot, step, "en")
+                await deliver_change(bot, step, "en")
                 for _ in range(moves):
                     if record.status != "running":
                         break

@@ -3,13 +3,11 @@ that decides whether the clicker may use it, each refusal a typed error the cogs
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Awaitable
 
 import pytest
 
 from db.records import GameRecord
-from db.store import Store
 from service.errors import NotSeated, OtherSeat, Stale, TableError, WrongChannel
 from service.tables import TableService
 
@@ -18,8 +16,9 @@ ANN, BEN, CAS, EVE = 100, 101, 102, 199
 
 
 @pytest.fixture
-def tables(store: Store) -> TableService:
-    return TableService(store, new_seed=itertools.count(2_000).__next__)
+def table_seed() -> int:
+    """This module's games are dealt from seeds 2000, 2001, ..."""
+    return 2_000
 
 
 async def running(tables: TableService) -> GameRecord:

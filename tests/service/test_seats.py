@@ -37,21 +37,21 @@ async def refused(key: str, request: Awaitable[Any]) -> TableError:
     return err.value
 
 
-async def bench_cas(tables: TableService, timers: Deadlines, clock: FakeClock) -> GameRecord:
+async def bench_cas(tables: TableService, deadlines: Deadlines, clock: FakeClock) -> GameRecord:
     """A Money match in which Cas (seat 3) missed a deadline and a bot plays her seat."""
     record = (await started(tables, deadline_hours=2, auto_moves=1)).record
     record = (await move(tables, record, 0)).record
     record = (await move(tables, record, 1)).record
     clock.advance(hours=2)
-    (step,) = (await timers.tick()).changes
+    (step,) = (await deadlines.tick()).changes
     assert step.record.benched_seat_of(CAS) == 2
     return step.record
 
 
 async def test_a_benched_member_is_not_given_a_second_seat_by_replace(
-    tables: TableService, timers: Deadlines, clock: FakeClock
+    tables: TableService, deadlines: Deadlines, clock: FakeClock
 ) -> None:
-    record = await bench_cas(tables, timers, clock)
+    record = await bench_cas(tables, deadlines, clock)
 
     err = await refused(
         "error.benched_use_rejoin",
@@ -69,9 +69,9 @@ async def test_a_benched_member_is_not_given_a_second_seat_by_replace(
 
 
 async def test_rejoin_is_refused_to_a_member_who_plays_another_seat(
-    tables: TableService, timers: Deadlines, clock: FakeClock, store: Store
+    tables: TableService, deadlines: Deadlines, clock: FakeClock, store: Store
 ) -> None:
-    record = await bench_cas(tables, timers, clock)
+    record = await bench_cas(tables, deadlines, clock)
     # A game saved before seats were guarded: Cas plays seat 1 and is benched in seat 3.
     seats = [Seat(CAS, "Cas"), *record.seats[1:]]
     record = await store.save_seats(record.id, record.version, seats)
@@ -84,7 +84,7 @@ async def test_rejoin_is_refused_to_a_member_who_plays_another_seat(
 
 
 async def test_a_leaving_host_hands_hosting_to_the_lowest_seated_member(
-    tables: TableService, timers: Deadlines, clock: FakeClock
+    tables: TableService, deadlines: Deadlines, clock: FakeClock
 ) -> None:
     started_record = (await started(tables, (ANN, BEN, CAS, DEE))).record
     game_id = started_record.id
@@ -104,9 +104,9 @@ async def test_a_leaving_host_hands_hosting_to_the_lowest_seated_member(
 
 
 async def test_a_benched_member_does_not_become_host(
-    tables: TableService, timers: Deadlines, clock: FakeClock
+    tables: TableService, deadlines: Deadlines, clock: FakeClock
 ) -> None:
-    record = await bench_cas(tables, timers, clock)
+    record = await bench_cas(tables, deadlines, clock)
     await tables.seats.replace(record.id, ANN, 1, None, manager=False)  # Ben's seat to a bot
 
     step = await tables.leave(record.id, ANN)

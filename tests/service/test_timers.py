@@ -1,6 +1,6 @@
 """Asynchronous play in the service, with a clock moved by hand: turn pings (once per change of
 who must act), reminders, deadlines and auto-moves, handing a seat to a bot and taking it back,
-replacing players, pausing, and timers that survive a restart. Nothing here touches Discord."""
+replacing players, pausing, and deadlines that survive a restart. Nothing here touches Discord."""
 
 from __future__ import annotations
 
@@ -199,43 +199,43 @@ async def test_bots_are_never_pinged(tables: TableService) -> None:
 
 
 async def test_reminders_once_then_each_interval_at_most_the_cap(
-    tables: TableService, timers: Deadlines, clock: FakeClock
+    tables: TableService, deadlines: Deadlines, clock: FakeClock
 ) -> None:
     record = (await started(tables)).record
     await move(tables, record, 0)  # Ann bids; Ben and Cas keep waiting
 
     clock.advance(hours=23, minutes=59)
-    assert (await timers.tick()).reminders == []
+    assert (await deadlines.tick()).reminders == []
     clock.advance(minutes=1)
-    sent = (await timers.tick()).reminders
+    sent = (await deadlines.tick()).reminders
     assert sorted((r.seat, r.user_id, r.count) for r in sent) == [(1, BEN, 1), (2, CAS, 1)]
     assert all(r.waiting_since == START for r in sent)
-    assert (await timers.tick()).reminders == []  # once
+    assert (await deadlines.tick()).reminders == []  # once
     counts = []
     for _ in range(6):
         clock.advance(hours=24)
-        counts.append(sorted(r.count for r in (await timers.tick()).reminders))
+        counts.append(sorted(r.count for r in (await deadlines.tick()).reminders))
     assert MAX_REMINDERS == 3
     assert counts == [[2, 2], [3, 3], [], [], [], []]
 
 
 async def test_a_move_ends_the_reminders_of_that_wait(
-    tables: TableService, timers: Deadlines, clock: FakeClock
+    tables: TableService, deadlines: Deadlines, clock: FakeClock
 ) -> None:
     record = (await started(tables)).record
     clock.advance(hours=25)
-    assert len((await timers.tick()).reminders) == 3
+    assert len((await deadlines.tick()).reminders) == 3
     record = (await move(tables, record, 0)).record
     clock.advance(hours=24)
-    assert sorted(r.seat for r in (await timers.tick()).reminders) == [1, 2]
+    assert sorted(r.seat for r in (await deadlines.tick()).reminders) == [1, 2]
 
 
 async def test_no_reminders_when_switched_off(
-    tables: TableService, timers: Deadlines, clock: FakeClock
+    tables: TableService, deadlines: Deadlines, clock: FakeClock
 ) -> None:
     await started(tables, reminder_hours=0)
     clock.advance(days=10)
-    assert (await timers.tick()).reminders == []
+    assert (await deadlines.tick()).reminders == []
 
 
 async def test_a_reminder_due_during_a_downtime_fires_once_after_the_restart(
@@ -248,13 +248,13 @@ async def test_a_reminder_due_during_a_downtime_fires_once_after_the_restart(
     clock.advance(days=5)  # the bot was down; five reminder intervals passed
     store = await Store.open(str(db_path))
     try:
-        timers = TableService(store, clock=clock).deadlines
-        assert sorted(r.count for r in (await timers.tick()).reminders) == [1, 1, 1]
-        assert (await timers.tick()).reminders == []
+        deadlines = TableService(store, clock=clock).deadlines
+        assert sorted(r.count for r in (await deadlines.tick()).reminders) == [1, 1, 1]
+        assert (await deadlines.tick()).reminders == []
         clock.advance(hours=23)
-        assert (await timers.tick()).reminders == []
+        assert (await deadlines.tick()).reminders == []
         clock.advance(hours=1)
-        assert sorted(r.count for r in (await timers.tick()).reminders) == [2, 2, 2]
+        assert sorted(r.count for r in (await deadlines.tick()).reminders) == [2, 2, 2]
     finally:
         await store.close()
 
@@ -273,7 +273,7 @@ async def test_a_reminder_read_before_a_move_is_not_sent_after_it(
 
 
 async def test_no_reminders_or_deadlines_while_paused_and_clocks_restart_on_resume(
-    tables: TableService, timers: Deadlines, clock: FakeClock
+    tables: TableService, deadlines: Deadlines, clock: FakeClock
 ) -> None:
     record = (await started(tables, deadline_hours=30)).record
     clock.advance(hours=2)
@@ -285,17 +285,17 @@ async def test_no_reminders_or_deadlines_while_paused_and_clocks_restart_on_resu
     record = (await move(tables, await tables.game(record.id), 0)).record  # moves still count
 
     clock.advance(days=3)
-    tick = await timers.tick()
+    tick = await deadlines.tick()
     assert tick.reminders == [] and tick.changes == []
 
     await tables.deadlines.configure(record.id, BEN, manager=True, paused=False)  # a server manager
     clock.advance(hours=23)
-    tick = await timers.tick()
+    tick = await deadlines.tick()
     assert tick.reminders == [] and tick.changes == []  # nothing for the time while paused
     clock.advance(hours=1)
-    assert sorted(r.seat for r in (await timers.tick()).reminders) == [1, 2]
+    assert sorted(r.seat for r in (await deadlines.tick()).reminders) == [1, 2]
     clock.advance(hours=6)
-    assert len((await timers.tick()).changes) == 2  # 30 h after the resume: the deadlines
+    assert len((await deadlines.tick()).changes) == 2  # 30 h after the resume: the deadlines
 
 
 async def test_only_the_host_or_a_manager_changes_timing(tables: TableService) -> None:
@@ -327,7 +327,7 @@ async def test_only_the_host_or_a_manager_changes_timing(tables: TableService) -
 
 
 async def play_with_a_silent_seat(
-    tables: TableService, timers: Deadlines, clock: FakeClock, record: GameRecord, silent: int
+    tables: TableService, deadlines: Deadlines, clock: FakeClock, record: GameRecord, silent: int
 ) -> list[TableChange]:
     """Members move at once, except `silent`, whose deadline passes each time it must act.
     Returns the steps the deadlines made."""
@@ -340,7 +340,7 @@ async def play_with_a_silent_seat(
             record = (await move(tables, record, waiting[0], k)).record
             continue
         clock.advance(hours=Timing.of(record.timing).deadline_hours)
-        steps = (await timers.tick()).changes
+        steps = (await deadlines.tick()).changes
         assert len(steps) == 1 and steps[0].moves[0][0] == silent
         timed += steps
         record = steps[-1].record
@@ -348,13 +348,13 @@ async def play_with_a_silent_seat(
 
 
 async def test_a_silent_player_is_moved_for_then_handed_to_a_bot_and_the_game_ends(
-    tables: TableService, timers: Deadlines, clock: FakeClock, store: Store
+    tables: TableService, deadlines: Deadlines, clock: FakeClock, store: Store
 ) -> None:
     record = (await started(tables, deadline_hours=12, auto_moves=3)).record
     clock.advance(hours=11)
-    assert (await timers.tick()).changes == []  # not yet
+    assert (await deadlines.tick()).changes == []  # not yet
 
-    timed = await play_with_a_silent_seat(tables, timers, clock, record, silent=1)
+    timed = await play_with_a_silent_seat(tables, deadlines, clock, record, silent=1)
 
     assert [n["type"] for s in timed for n in s.notes] == [
         "auto_move",
@@ -374,13 +374,13 @@ async def test_a_silent_player_is_moved_for_then_handed_to_a_bot_and_the_game_en
 
 
 async def test_a_real_move_resets_the_count_and_a_late_timer_does_nothing(
-    tables: TableService, timers: Deadlines, clock: FakeClock, store: Store
+    tables: TableService, deadlines: Deadlines, clock: FakeClock, store: Store
 ) -> None:
     record = (await started(tables, deadline_hours=1)).record
     record = (await move(tables, record, 0)).record
     record = (await move(tables, record, 2)).record
     clock.advance(hours=1)
-    step = (await timers.tick()).changes[0]  # Ben's bid is made for him
+    step = (await deadlines.tick()).changes[0]  # Ben's bid is made for him
     assert step.record.auto_moves == {1: 1}
     assert [n["type"] for n in step.notes] == ["auto_move"]
     record = step.record
@@ -400,13 +400,13 @@ async def test_a_real_move_resets_the_count_and_a_late_timer_does_nothing(
 
 
 async def test_a_seat_handed_to_a_bot_can_be_taken_back(
-    tables: TableService, timers: Deadlines, clock: FakeClock
+    tables: TableService, deadlines: Deadlines, clock: FakeClock
 ) -> None:
     record = (await started(tables, deadline_hours=2, auto_moves=1)).record
     record = (await move(tables, record, 0)).record
     record = (await move(tables, record, 1)).record
     clock.advance(hours=2)
-    (step,) = (await timers.tick()).changes
+    (step,) = (await deadlines.tick()).changes
     assert [n["type"] for n in step.notes] == ["auto_move", "handed_to_bot"]
     record = step.record
     assert record.seats[2] == Seat(CAS, "Cas (bot)", bot=True)
@@ -446,8 +446,8 @@ async def test_timers_follow_the_waiting_seats(
     tables: TableService, store: Store, clock: FakeClock
 ) -> None:
     record = (await started(tables)).record
-    timers = await store.turn_timers(record.id)
-    assert [(t.seat, t.since_version, t.started_at) for t in timers] == [
+    deadlines = await store.turn_timers(record.id)
+    assert [(t.seat, t.since_version, t.started_at) for t in deadlines] == [
         (s, record.waiting[s], "2024-06-11T09:00:00.000+00:00") for s in range(3)
     ]
     clock.advance(hours=1)

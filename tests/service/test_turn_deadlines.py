@@ -92,7 +92,7 @@ async def timer_of(store: Store, record: GameRecord, seat: int):
 
 
 async def test_an_extra_action_does_not_restart_the_clock_of_the_turn(
-    tables: TableService, timers: Deadlines, store: Store, clock: FakeClock
+    tables: TableService, deadlines: Deadlines, store: Store, clock: FakeClock
 ) -> None:
     step = await started(tables, "nycards", reminder_hours=24, deadline_hours=30)
     record, seat = await to_a_turn_start(tables, step, lambda r, s: continues(r, s, policy(r, s)))
@@ -113,16 +113,16 @@ async def test_an_extra_action_does_not_restart_the_clock_of_the_turn(
     assert (timer.since_version, parse_time(timer.started_at)) == (record.waiting[seat], began)
 
     clock.advance(hours=4)  # 24 h into the turn: its first reminder
-    (reminder,) = (await timers.tick()).reminders
+    (reminder,) = (await deadlines.tick()).reminders
     assert (reminder.seat, reminder.count, reminder.waiting_since) == (seat, 1, began)
 
     clock.advance(hours=5, minutes=59)
-    assert (await timers.tick()).changes == []
+    assert (await deadlines.tick()).changes == []
     clock.advance(minutes=1)  # 30 h into the turn: the deadline
     assert (
         await tables.deadlines.auto_move(record.id, seat, first) is None
     )  # read before the payment
-    (step,) = (await timers.tick()).changes
+    (step,) = (await deadlines.tick()).changes
 
     assert step.moves and all(mover == seat for mover, _ in step.moves)  # only its turn
     after = step.record
@@ -135,7 +135,7 @@ async def test_an_extra_action_does_not_restart_the_clock_of_the_turn(
 
 @pytest.mark.parametrize("game_id", ["nycards", "palazzo"])
 async def test_the_bot_finishes_a_late_turn_and_it_counts_once(
-    game_id: str, tables: TableService, timers: Deadlines, store: Store, clock: FakeClock
+    game_id: str, tables: TableService, deadlines: Deadlines, store: Store, clock: FakeClock
 ) -> None:
     step = await started(tables, game_id, deadline_hours=12, auto_moves=2)
     record, seat = await to_a_turn_start(
@@ -145,7 +145,7 @@ async def test_the_bot_finishes_a_late_turn_and_it_counts_once(
     label = game.turn(record.state)
 
     clock.advance(hours=12)
-    (step,) = (await timers.tick()).changes
+    (step,) = (await deadlines.tick()).changes
 
     mine = [action for mover, action in step.moves if mover == seat]
     assert len(mine) >= 2  # the whole turn, in one go
@@ -157,11 +157,11 @@ async def test_the_bot_finishes_a_late_turn_and_it_counts_once(
     log = [a for a in await store.actions(record.id) if a.version > record.version]
     assert [a.action for a in log[: len(mine)]] == mine
     assert all(a.seat == seat and a.user_id is None for a in log[: len(mine)])
-    assert (await timers.tick()).changes == []  # nothing more is due
+    assert (await deadlines.tick()).changes == []  # nothing more is due
 
 
 async def test_a_turn_interrupted_midway_is_finished_later_without_counting_again(
-    tables: TableService, timers: Deadlines, store: Store, clock: FakeClock, monkeypatch
+    tables: TableService, deadlines: Deadlines, store: Store, clock: FakeClock, monkeypatch
 ) -> None:
     step = await started(tables, "nycards", deadline_hours=12)
     record, seat = await to_a_turn_start(
@@ -178,13 +178,13 @@ async def test_a_turn_interrupted_midway_is_finished_later_without_counting_agai
         return await save_move(*args, **kwargs)
 
     monkeypatch.setattr(store, "save_move", failing_after_one)
-    assert (await timers.tick()).changes == []  # logged; nothing delivered
+    assert (await deadlines.tick()).changes == []  # logged; nothing delivered
     monkeypatch.setattr(store, "save_move", save_move)
     half = await tables.game(record.id)
     assert half.version == record.version + 1 and half.auto_moves == {seat: 1}
     assert seat in half.waiting and (await timer_of(store, half, seat)).deadline_moved
 
-    (late,) = (await timers.tick()).changes  # the next check finishes the turn
+    (late,) = (await deadlines.tick()).changes  # the next check finishes the turn
 
     assert late.moves[0][0] == seat and late.notes == []  # no second auto-move note
     assert late.record.auto_moves == {seat: 1}
@@ -228,13 +228,13 @@ class Laps:
 
 
 async def test_a_turn_the_deadline_finished_is_followed_by_a_new_wait_of_its_own(
-    tables: TableService, timers: Deadlines, clock: FakeClock
+    tables: TableService, deadlines: Deadlines, clock: FakeClock
 ) -> None:
     with registered_rules(Laps()):
-        await laps_with_deadlines(tables, timers, clock)
+        await laps_with_deadlines(tables, deadlines, clock)
 
 
-async def laps_with_deadlines(tables: TableService, timers: Deadlines, clock: FakeClock) -> None:
+async def laps_with_deadlines(tables: TableService, deadlines: Deadlines, clock: FakeClock) -> None:
     """Ann's deadline finishes her turn 0, then her turn 1 waits on a clock of its own."""
     record = await tables.lobby.open(
         guild_id=1, channel_id=10, game_id="laps", host_id=ANN, host_name="Ann"
@@ -244,14 +244,14 @@ async def laps_with_deadlines(tables: TableService, timers: Deadlines, clock: Fa
     await tables.lobby.start(record.id, ANN)
 
     clock.advance(hours=5)
-    (step,) = (await timers.tick()).changes
+    (step,) = (await deadlines.tick()).changes
     assert step.moves == [(0, "go"), (0, "go")]  # turn 0, finished; Ann waits in turn 1 anew
     assert step.record.state["turn"] == 1 and step.record.auto_moves == {0: 1}
     clock.advance(hours=4)
-    assert (await timers.tick()).changes == []  # turn 1's own clock
+    assert (await deadlines.tick()).changes == []  # turn 1's own clock
 
     clock.advance(hours=1)
-    (step,) = (await timers.tick()).changes
+    (step,) = (await deadlines.tick()).changes
     assert [(n["type"], n.get("count")) for n in step.notes] == [
         ("auto_move", 2),
         ("handed_to_bot", None),
