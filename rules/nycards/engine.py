@@ -60,7 +60,7 @@ COPIED = {  # the state parts an action may change, and how deep (see `BaseGame.
 # ---------------------------------------------------------------- setup
 
 
-def setup(players: int, seed: int) -> State:
+def setup(players: int, options: dict[str, str], seed: int) -> State:
     """A new game for 2–6 players (two players: with Dirk), dealt and ready for the first turn."""
     rng = rngmod.seed_state(seed)
     buildings = sorted(BUILDINGS)

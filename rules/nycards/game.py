@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from rules.base import BaseGame
-from rules.contract import Choices, GameInfo, Outcome, State, View
+from rules.contract import GameInfo
 from rules.nycards import actions, bot, describe, engine, locations, outcome, views
+from rules.packaged import GameModules, PackagedGame
 
 INFO = GameInfo(
     id="nycards",
@@ -18,41 +15,9 @@ INFO = GameInfo(
 )
 
 
-class NyCardsGame(BaseGame[actions.Action]):
+class NyCardsGame(PackagedGame):
     """The New York card game's rules (in `engine`), views, result, bot and event texts."""
 
     info = INFO
     copied = engine.COPIED
-
-    def setup(self, players: int, options: dict[str, str], seed: int) -> State:
-        return engine.setup(players, seed)
-
-    def parse(self, action: str) -> actions.Action:
-        return actions.parse(action)
-
-    def play(self, state: State, seat: int, act: actions.Action) -> None:
-        engine.play(state, seat, act)
-
-    def to_act(self, state: State) -> list[int]:
-        return engine.to_act(state)
-
-    def turn(self, state: State) -> str:
-        return engine.turn(state)
-
-    def choices(self, state: State, seat: int) -> Choices:
-        return engine.choices(state, seat)
-
-    def view(self, state: State, seat: int | None) -> View:
-        return views.view(state, seat)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return outcome.outcome(state)
-
-    def bot_action(self, view: View, seed: int) -> str:
-        return bot.bot_action(view, seed)
-
-    def describe(self, event: Mapping[str, Any], names: list[str], locale: str | None) -> str:
-        return describe.describe(event, names, locale)
-
-    def locations(self, state: State) -> dict[str, list[int]]:
-        return locations.locations(state)
+    modules = GameModules(actions, engine, views, outcome, bot, describe, locations)

@@ -64,7 +64,7 @@ COPIED = {  # the state parts an action may change, and how deep (see `BaseGame.
 # ---------------------------------------------------------------- setup
 
 
-def setup(players: int, seed: int) -> State:
+def setup(players: int, options: dict[str, str], seed: int) -> State:
     """A new game: stacks shuffled, 5 tiles from stack I laid out, 4 money cards each, a random
     first player (PROPOSED), the master builder on quarry 0."""
     rng = rngmod.seed_state(seed)
