@@ -17,14 +17,13 @@ from datetime import datetime
 from functools import partial
 
 from db.records import GameRecord, TurnTimer
-from db.store import Store
 from games import rules_of
 from rules.errors import RuleError
 from service.change import TableChange
 from service.errors import TableError
-from service.games import Games, bot_seed, retrying
-from service.play import MAX_BOT_MOVES, Play
-from service.timing import MAX_AUTO_MOVES, MAX_HOURS, Clock, Timing, parse_time
+from service.games import bot_seed, retrying
+from service.play import MAX_BOT_MOVES, PlayingPart
+from service.timing import MAX_AUTO_MOVES, MAX_HOURS, Timing, parse_time
 from service.turn_clock import due, with_restart
 
 log = logging.getLogger("tavolo.timers")
@@ -49,17 +48,8 @@ class Tick:
     changes: list[TableChange] = field(default_factory=list)
 
 
-class Deadlines:
+class Deadlines(PlayingPart):
     """Timing settings, reminders and deadlines over the table service's store and clock."""
-
-    def __init__(self, games: Games, play: Play, clock: Clock) -> None:
-        self.games = games
-        self.play = play
-        self.clock = clock
-
-    @property
-    def store(self) -> Store:
-        return self.games.store
 
     # ------------------------------------------------------------ settings
 

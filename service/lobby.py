@@ -6,28 +6,22 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from db.records import GameRecord, Seat
-from db.store import ChannelBusy, StaleVersion, Store
+from db.store import ChannelBusy, StaleVersion
 from games import RULES, rules_of
 from service.change import TableChange
 from service.errors import NotSeated, Stale, TableError
 from service.games import Games, retrying
-from service.play import Play
+from service.play import Play, PlayingPart
 from service.timing import Clock
 from service.turn_clock import clocks_at_start
 
 
-class Lobby:
+class Lobby(PlayingPart):
     """Opening, filling, starting and closing tables."""
 
     def __init__(self, games: Games, play: Play, clock: Clock, new_seed: Callable[[], int]) -> None:
-        self.games = games
-        self.play = play
-        self.clock = clock
+        super().__init__(games, play, clock)
         self.new_seed = new_seed
-
-    @property
-    def store(self) -> Store:
-        return self.games.store
 
     async def open(
         self,

@@ -187,3 +187,17 @@ class Play:
             except RuleError as exc:  # a bot bug must not stall the table
                 raise RuntimeError(f"bot chose an illegal action {action!r}: {exc.key}") from exc
         raise RuntimeError("bots did not stop moving")
+
+
+class PlayingPart:
+    """A part of the table service that acts on games through `Play` (lobby, seats,
+    deadlines): the shared look-ups, the moves, the clock, and the store behind them."""
+
+    def __init__(self, games: Games, play: Play, clock: Clock) -> None:
+        self.games = games
+        self.play = play
+        self.clock = clock
+
+    @property
+    def store(self) -> Store:
+        return self.games.store

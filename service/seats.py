@@ -5,26 +5,15 @@ hosting passes on when the host leaves."""
 from __future__ import annotations
 
 from db.records import NO_HOST, GameRecord, Seat
-from db.store import Store
 from service.change import TableChange
 from service.errors import NotSeated, TableError
-from service.games import Games, retrying
-from service.play import Play
-from service.timing import Clock
+from service.games import retrying
+from service.play import PlayingPart
 from service.turn_clock import clocks_after_seat_change
 
 
-class Seats:
+class Seats(PlayingPart):
     """Who plays which seat once a game runs."""
-
-    def __init__(self, games: Games, play: Play, clock: Clock) -> None:
-        self.games = games
-        self.play = play
-        self.clock = clock
-
-    @property
-    def store(self) -> Store:
-        return self.games.store
 
     async def leave(self, record: GameRecord, user_id: int) -> TableChange:
         """The member leaves the running game `record` (as read; one write at its version, which
