@@ -25,8 +25,12 @@ def press_handlers() -> None:
 
 
 @pytest.fixture
-def bot(store: Store, tables: TableService) -> FakeBot:
-    return FakeBot(store, tables)
+def bot(store: Store, tables: TableService) -> Iterator[FakeBot]:
+    """A fake bot over the loopback Discord's model; fails the test at teardown if it sent a
+    body Discord would refuse."""
+    fake_bot = FakeBot(store, tables)
+    yield fake_bot
+    fake_bot.discord.fake.assert_no_failures()
 
 
 @pytest.fixture
