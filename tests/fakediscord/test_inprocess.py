@@ -56,7 +56,8 @@ async def test_injected_faults_come_from_the_error_table(bot: FakeBot) -> None:
 
 async def test_a_body_discord_refuses_is_a_400_and_a_recorded_failure(bot: FakeBot) -> None:
     view = discord.ui.View()
-    view.add_item(discord.ui.Button(label="x" * 81, custom_id="long"))
+    view.add_item(discord.ui.Button(label="a", custom_id="twice"))
+    view.add_item(discord.ui.Button(label="b", custom_id="twice"))
     with pytest.raises(discord.HTTPException) as refused:
         await bot.get_partial_messageable(5).send("x", view=view)
     assert (refused.value.status, refused.value.code) == (400, 50035)
