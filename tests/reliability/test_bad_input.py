@@ -534,7 +534,10 @@ def menu_values(records: list[GameRecord], data: st.DataObject) -> list[str]:
 async def press_and_check(world: World, data: st.DataObject) -> str:
     records = world.games
     values: list[str] | None = None
-    if any(r.status == "running" for r in records) and data.draw(st.booleans(), label="genuine"):
+    # Half the presses are genuine, by a fair coin: Hypothesis's own booleans lean to False and
+    # drift with the constants of the modules loaded, which left too few genuine presses.
+    coin = random.Random(data.draw(st.integers(0, 2**32 - 1), label="coin")).random()
+    if any(r.status == "running" for r in records) and coin < 0.5:
         custom_id, user, where, values = genuine_press(records, data)
     else:
         custom_id = custom_ids(world, records, data)
