@@ -8,7 +8,9 @@ import re
 PATTERNS: dict[str, re.Pattern[str]] = {
     "card or tile id": re.compile(r"#\d+|\((?:card|tile|id) \d+\)", re.IGNORECASE),
     "seat index": re.compile(r"\bseat\s*\d+\b|\bs\d+\b|\bp\d\b", re.IGNORECASE),
-    "action syntax": re.compile(r"`?/move [a-z]+ [\w ]*\d|\b(?:take|buy|place|bid|pay) \d+ [a-z]\d"),
+    "action syntax": re.compile(
+        r"`?/move [a-z]+ [\w ]*\d|\b(?:take|buy|place|bid|pay) \d+ [a-z]\d"
+    ),
     "abbreviated count": re.compile(r"\(\d+[wfhm]\)|\b[hwm] \d+ [hwm] \d+"),
     "custom id": re.compile(r"\btv:[a-z]+:"),
     "placeholder": re.compile(r"\{[a-z_]+\}"),
