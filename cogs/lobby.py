@@ -13,9 +13,11 @@ from games import all_entries
 from i18n import t
 from interface import table_admin
 from interface.deferral import in_time, respond
-from interface.delivery import deliver_change, files_of, redraw_lobby, retire_board
+from interface.delivery import deliver_change, redraw_lobby
 from interface.game_choices import game_choices, resolve_game, shown_as_typed
+from interface.hand_dms import files_of
 from interface.host import host
+from interface.live_board import retire_board
 from interface.lobby_actions import display_name
 from interface.messages import board, lobby
 from interface.outgoing import Outgoing

@@ -14,13 +14,9 @@ from discord.ext import commands
 
 from games import rules_of
 from i18n import t
-from interface.delivery import (
-    channel_unknown,
-    deliver_change,
-    dm_hand,
-    end_without_channel,
-    turn_notices,
-)
+from interface.delivery import deliver_change, deliver_everything, end_without_channel
+from interface.failures import DISCORD_FAILURES, channel_unknown
+from interface.hand_dms import dm_hand, turn_notices
 from interface.replies import guild_locale, relative_time
 from service.deadlines import Reminder, Tick
 from service.timing import MAX_REMINDERS, wants_dm, wants_mention
@@ -67,6 +63,7 @@ class TimerLoop(commands.Cog):
                 )
             for reminder in tick.reminders:
                 await self.remind(reminder)
+            await deliver_everything(self.bot)  # what failed before, or a crash left behind
             return tick
 
     async def remind(self, reminder: Reminder) -> None:
@@ -96,7 +93,7 @@ class TimerLoop(commands.Cog):
                     everyone=False, roles=False, users=[discord.Object(reminder.user_id)]
                 ),
             )
-        except discord.HTTPException as exc:
+        except DISCORD_FAILURES as exc:
             if channel_unknown(exc):  # the channel was deleted: its game ends
                 await end_without_channel(self.bot, record.channel_id)
             else:

@@ -17,6 +17,7 @@ from typing import Any
 import aiosqlite
 
 from db.migrations import migrate
+from db.outbox import Announcement, Pending
 from db.records import ActionRecord, GameRecord, Seat, TurnClocks, TurnTimer
 
 
@@ -263,13 +264,14 @@ class Store:
         seats: Iterable[Seat],
         *,
         host_id: int | None = None,
+        announce: Announcement | None = None,
     ) -> GameRecord:
         """New seats (a lobby's join, bots, leave; a seat handed to a bot during play), and a
         new host when `host_id` is given. Waits and turn timers are left as they are."""
         columns: dict[str, Any] = {"seats": _seats(seats)}
         if host_id is not None:
             columns["host_id"] = host_id
-        return await self._save(game_id, expected_version, columns)
+        return await self._save(game_id, expected_version, columns, announce=announce)
 
     async def start_game(
         self,
@@ -279,10 +281,13 @@ class Store:
         seed: int,
         state: dict[str, Any],
         clocks: TurnClocks,
+        announce: Announcement | None = None,
     ) -> GameRecord:
         """A lobby becomes a running game: its seed, its first state and its first waits."""
         columns = {"status": "running", "seed": seed, "state": _dumps(state)}
-        return await self._save(game_id, expected_version, columns, clocks=clocks)
+        return await self._save(
+            game_id, expected_version, columns, clocks=clocks, announce=announce
+        )
 
     async def save_move(
         self,
@@ -297,10 +302,12 @@ class Store:
         clocks: TurnClocks,
         seats: Iterable[Seat] | None = None,
         auto_moves: dict[int, int] | None = None,
+        announce: Announcement | None = None,
     ) -> GameRecord:
         """One action applied: the new state (and the game `finished`, which stops every
         timer), the new waits, the action logged as `seat`'s by `user_id` (None: a bot);
-        `seats` when a bot took a seat over, `auto_moves` when the counts changed."""
+        `seats` when a bot took a seat over, `auto_moves` when the counts changed; `announce`
+        goes to the outbox."""
         columns: dict[str, Any] = {"state": _dumps(state)}
         if finished:
             columns["status"] = "finished"
@@ -315,6 +322,7 @@ class Store:
             clocks=clocks,
             action=(seat, user_id, action),
             ended=finished,
+            announce=announce,
         )
 
     async def save_seat_change(
@@ -325,11 +333,14 @@ class Store:
         seats: Iterable[Seat],
         auto_moves: dict[int, int],
         clocks: TurnClocks,
+        announce: Announcement | None = None,
     ) -> GameRecord:
         """A running game's seat has a new player: the seats, the auto-move counts and the
         waits (the seat's wait restarts)."""
         columns = {"seats": _seats(seats), "auto_moves": _seat_map(auto_moves)}
-        return await self._save(game_id, expected_version, columns, clocks=clocks)
+        return await self._save(
+            game_id, expected_version, columns, clocks=clocks, announce=announce
+        )
 
     async def set_timing(
         self, game_id: int, expected_version: int, timing: dict[str, Any]
@@ -363,11 +374,12 @@ class Store:
         clocks: TurnClocks | None = None,
         action: tuple[int, int | None, str] | None = None,
         ended: bool = False,
+        announce: Announcement | None = None,
     ) -> GameRecord:
         """The one transaction of every game write: set `columns` (already stored form) of a
         game still at `expected_version`, bump its version, log `action` (seat, user, text),
-        apply `clocks` (its waits and turn timers; its `at` is the time of the write, else now)
-        and drop every timer of a game that `ended`.
+        apply `clocks` (its waits and turn timers; its `at` is the time of the write, else now),
+        drop every timer of a game that `ended`, and put `announce` in the outbox.
 
         Raises StaleVersion (nothing written) if the game is at another version, GameNotFound
         if there is no such game. Returns the game as saved, at `expected_version + 1`.
@@ -398,6 +410,11 @@ class Store:
                     )
                 if clocks is not None:
                     await self._set_turn_timers(game_id, clocks)
+                if announce is not None:
+                    await self._conn.execute(
+                        "INSERT INTO outbox (game_id, version, body) VALUES (?, ?, ?)",
+                        (game_id, expected_version + 1, _dumps(announce.to_json())),
+                    )
                 if ended:
                     await self._conn.execute(
                         "DELETE FROM turn_timers WHERE game_id = ?", (game_id,)
@@ -466,6 +483,90 @@ class Store:
             (game_id, kind),
         )
         return (rows[0][0], rows[0][1]) if rows else None
+
+    # ------------------------------------------------------------ the outbox
+
+    async def pending(self, game_id: int, up_to: int) -> Pending:
+        """The game's announcements not yet delivered, up to version `up_to`, oldest first."""
+        rows = await self._read(
+            "SELECT version, body FROM outbox WHERE game_id = ? AND delivered = 0 "
+            "AND version <= ? ORDER BY version",
+            (game_id, up_to),
+        )
+        return Pending(
+            [row[0] for row in rows], [Announcement.from_json(json.loads(row[1])) for row in rows]
+        )
+
+    async def shown_in(self, game_id: int, message_id: int) -> Pending:
+        """The announcements a board message showed (delivered into it), oldest first."""
+        rows = await self._read(
+            "SELECT version, body FROM outbox WHERE game_id = ? AND shown_in = ? ORDER BY version",
+            (game_id, message_id),
+        )
+        return Pending(
+            [row[0] for row in rows], [Announcement.from_json(json.loads(row[1])) for row in rows]
+        )
+
+    async def games_with_pending(self) -> list[int]:
+        """Every game with an announcement or a private panel not yet delivered."""
+        rows = await self._read(
+            "SELECT game_id FROM outbox WHERE delivered = 0 UNION SELECT game_id FROM panels_due"
+        )
+        return sorted(row[0] for row in rows)
+
+    async def mark_delivered(
+        self,
+        game_id: int,
+        versions: list[int],
+        board: tuple[int, int] | None,
+        panels: dict[int, bool] | None = None,
+    ) -> None:
+        """These versions were told to Discord, on `board` (channel, message; None: no board),
+        which becomes the game's live board; the `panels` ({seat: fresh}) are now due. One
+        transaction."""
+        if not versions:
+            return
+        marks = ",".join("?" * len(versions))
+        async with self._write:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                await self._conn.execute(
+                    f"UPDATE outbox SET delivered = 1, shown_in = ? "
+                    f"WHERE game_id = ? AND version IN ({marks})",
+                    (board[1] if board else None, game_id, *versions),
+                )
+                for seat, fresh in (panels or {}).items():
+                    await self._conn.execute(
+                        "INSERT INTO panels_due (game_id, seat, fresh) VALUES (?, ?, ?) "
+                        "ON CONFLICT (game_id, seat) DO UPDATE "
+                        "SET fresh = max(fresh, excluded.fresh)",
+                        (game_id, seat, int(fresh)),
+                    )
+                if board is not None:
+                    await self._conn.execute(
+                        "INSERT INTO messages (game_id, kind, channel_id, message_id) "
+                        "VALUES (?, 'board', ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET "
+                        "channel_id = excluded.channel_id, message_id = excluded.message_id",
+                        (game_id, *board),
+                    )
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+
+    async def panels_due(self, game_id: int) -> dict[int, bool]:
+        """The game's private panels still to send: {seat: fresh}."""
+        rows = await self._read(
+            "SELECT seat, fresh FROM panels_due WHERE game_id = ? ORDER BY seat", (game_id,)
+        )
+        return {row[0]: bool(row[1]) for row in rows}
+
+    async def panel_done(self, game_id: int, seat: int) -> None:
+        """A seat's due panel was sent (or cannot be)."""
+        async with self._write:
+            await self._conn.execute(
+                "DELETE FROM panels_due WHERE game_id = ? AND seat = ?", (game_id, seat)
+            )
 
     # ------------------------------------------------------------ flags
 

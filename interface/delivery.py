@@ -1,86 +1,215 @@
-"""Sending what a committed change produced to Discord: the board to the channel, hands to DMs.
+"""Telling Discord what committed changes did, from the outbox (`db/outbox.py`).
 
-Called only after the store has committed. Discord failures are logged and survived: the
-game is safe in the database, and `/game status` or `/hand` show it again.
+Every saved change of a running game leaves an announcement in the outbox, in the same
+transaction. `deliver(bot, game_id)` reads a game's pending announcements and tells Discord,
+one game at a time (a lock per game), in version order: queued steps are shown as one, the
+newest state (`interface/live_board.py`: the live board is edited within a turn, a new board
+posted when a turn begins). The announcements are marked delivered only once the board is
+shown; then the changed private panels are DMed, each marked done once sent. Anything that
+fails is left pending and tried again (`retry_soon`, the timer loop, start-up): nothing is
+recorded as delivered that was not, and a board post carries a nonce, so a post repeated
+after a crash is not shown twice.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
 from typing import Any
 
 import discord
 
+from db.outbox import Pending
 from db.records import GameRecord
 from i18n import t
-from interface.attachments import png_file
+from interface.failures import DISCORD_FAILURES, cannot_post, channel_unknown
+from interface.hand_dms import dm_channel, dm_hand, files_of, kind_of, turn_notices
 from interface.host import Host
-from interface.messages import board, hand_panel, lobby, note_line, scoring_posts
+from interface.live_board import collapse_board, edit_board, keeps_every_board, post_board
+from interface.messages import board, lobby, note_line, scoring_posts
 from interface.outgoing import Outgoing
+from interface.replies import guild_locale
 from service.change import TableChange
-from service.timing import wants_dm, wants_mention
+from service.timing import Timing, wants_dm, wants_mention
 
 log = logging.getLogger("tavolo.delivery")
-DM_CLOSED = 50007
-DM_CLOSED_FLAG = "dm_closed"  # a game's flag: the player was told their DMs are closed
-UNKNOWN_CHANNEL = 10003
+RETRY_SECONDS = (2.0, 10.0, 60.0)  # after a failure; then the timer loop keeps trying
+BLOCKED_FLAG = "told_cannot_post"  # a game's flag: the player was told the bot cannot post
+
+_locks: weakref.WeakKeyDictionary[Any, dict[int, asyncio.Lock]] = weakref.WeakKeyDictionary()
+_retries: weakref.WeakKeyDictionary[Any, dict[int, asyncio.Task[None]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
-async def files_of(out: Outgoing) -> list[discord.File]:
-    return [await png_file(image, name) for image, name in out.images]
+def _lock(bot: Host, game_id: int) -> asyncio.Lock:
+    return _locks.setdefault(bot, {}).setdefault(game_id, asyncio.Lock())
 
 
-def allowed(out: Outgoing) -> discord.AllowedMentions:
-    """Ping exactly the users the message is meant to ping."""
-    return discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(u) for u in out.mentions]
-    )
+async def deliver_change(bot: Host, change: TableChange, locale: str | None = None) -> None:
+    """Deliver what a request committed (its game's pending announcements). `locale` is
+    unused: the channel's posts are in the game's language."""
+    await deliver(bot, change.record.id)
 
 
-async def send_board(bot: Host, record: GameRecord, out: Outgoing) -> bool:
-    """Post a board to the game's channel, retire the previous board's buttons, remember it.
+async def deliver(bot: Host, game_id: int) -> bool:
+    """Tell Discord everything pending of one game, once and in order. True when nothing is
+    left pending; False when something failed (it is tried again soon)."""
+    async with _lock(bot, game_id):
+        try:
+            record = await bot.store.get_game(game_id)
+            if record is None:
+                return True
+            pending = await bot.store.pending(game_id, record.version)
+            done = await show(bot, record, pending) if pending else True
+            done = done and await send_panels(bot, record)
+        except Exception:  # e.g. the database cannot record a delivery (a full disk)
+            log.exception("delivering game %s failed", game_id)
+            done = False
+    if not done:
+        retry_soon(bot, game_id)
+    return done
 
-    False when the channel no longer exists (deleted, 10003): then the game is aborted, since
-    nobody can see or play it any more."""
-    channel = bot.get_partial_messageable(record.channel_id)
-    kwargs: dict[str, Any] = {
-        "content": out.content,
-        "files": await files_of(out),
-        "allowed_mentions": allowed(out),
-    }
-    if out.view is not None:
-        kwargs["view"] = out.view
-    try:
-        message = await channel.send(**kwargs)
-    except discord.HTTPException as exc:
-        if channel_unknown(exc):
-            await end_without_channel(bot, record.channel_id)
-            return False
-        log.exception("could not post the board of game %s", record.id)
+
+async def deliver_everything(bot: Host) -> None:
+    """Deliver every game's pending announcements and panels (start-up, each timer tick)."""
+    for game_id in await bot.store.games_with_pending():
+        await deliver(bot, game_id)
+
+
+def retry_soon(bot: Host, game_id: int, attempt: int = 0) -> None:
+    """Try a game's delivery again after a pause (one retry under way per game)."""
+    retries = _retries.setdefault(bot, {})
+    if game_id in retries and not retries[game_id].done():
+        return
+    if attempt >= len(RETRY_SECONDS):
+        return  # the timer loop keeps trying
+
+    async def later() -> None:
+        await asyncio.sleep(RETRY_SECONDS[attempt])
+        retries.pop(game_id, None)
+        if not await deliver(bot, game_id):
+            retry_soon(bot, game_id, attempt + 1)
+
+    retries[game_id] = asyncio.get_running_loop().create_task(later(), name=f"deliver-{game_id}")
+
+
+async def show(bot: Host, record: GameRecord, pending: Pending) -> bool:
+    """Show pending announcements in the channel: scoring posts, then the board (a new post
+    when a turn begins for someone or the game ended, else the live board edited). Marks them
+    delivered and the changed panels due. False when Discord failed (left pending)."""
+    if record.status not in ("running", "finished"):  # aborted meanwhile: nothing to show
+        await bot.store.mark_delivered(record.id, pending.versions, None)
         return True
-    previous = await bot.store.get_message(record.id, "board")
-    await bot.store.set_message(record.id, "board", record.channel_id, message.id)
-    if previous is not None:
-        await retire_board(bot, record, previous)
+    locale = guild_locale(bot, record.guild_id)
+    last = pending.versions[-1]
+    live = await bot.store.get_message(record.id, "board")
+    waiting = [s for s in pending.ping if s in record.waiting]
+    notices = await turn_notices(bot, record, waiting)
+    ping = [s for s, notice in notices.items() if wants_mention(notice)]
+    fresh_board = (
+        live is None or bool(pending.ping) or record.status == "finished"
+    ) or keeps_every_board(record)
+    try:
+        for number, post in enumerate(scoring_posts(record, pending.events, locale)):
+            await send_post(bot, record, post, nonce=f"s{record.id}.{last}.{number}")
+        where = None
+        if not fresh_board and live is not None:
+            shown = await bot.store.shown_in(record.id, live[1])
+            events = shown.events + pending.events
+            lines = note_lines(record, shown.notes + pending.notes, locale)
+            out = board(record, locale, events, [], lines)
+            try:
+                await edit_board(bot, live, out)
+                where = live
+            except discord.NotFound:  # the live board was deleted: post a new one
+                fresh_board = True
+        if where is None:
+            lines = note_lines(record, pending.notes, locale)
+            out = board(record, locale, pending.events, ping, lines)
+            where = (record.channel_id, await post_board(bot, record, out, f"b{record.id}.{last}"))
+    except DISCORD_FAILURES as exc:
+        await failed(bot, record, exc, locale)
+        return False
+    panels = {
+        s: wants_dm(notices.get(s, "mention")) and s in notices
+        for s in pending.panels
+        if s < len(record.seats) and not record.seats[s].bot
+    }
+    await bot.store.mark_delivered(record.id, pending.versions, where, panels)
+    if fresh_board and live is not None and live != where:
+        await collapse_board(bot, record, live, locale)
+    if Timing.of(record.timing).blocked:  # a post went through again: the clocks restart
+        await bot.tables.deadlines.set_blocked(record.id, False)
     return True
 
 
-async def send_post(bot: Host, record: GameRecord, out: Outgoing) -> None:
-    """Post a message without buttons or pings to the game's channel (e.g. a scoring's own
-    message); a Discord failure is logged and survived."""
-    try:
-        await bot.get_partial_messageable(record.channel_id).send(
-            content=out.content,
-            files=await files_of(out),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-    except discord.HTTPException:
-        log.warning("could not post a message of game %s", record.id)
+def note_lines(record: GameRecord, notes: list[dict[str, Any]], locale: str | None) -> list[str]:
+    return [line for note in notes if (line := note_line(record, note, locale))]
 
 
-def channel_unknown(exc: discord.HTTPException) -> bool:
-    """Whether Discord answered that the channel does not exist (deleted: 404, code 10003)."""
-    return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL
+async def send_panels(bot: Host, record: GameRecord) -> bool:
+    """DM each due private panel (a fresh DM, which notifies, for a seat whose turn began and
+    whose player asked for DMs). False if one failed in a way that may pass."""
+    due = await bot.store.panels_due(record.id)
+    if not due:
+        return True
+    locale = guild_locale(bot, record.guild_id)
+    done = True
+    for seat, fresh in due.items():
+        sent: bool | None = False
+        if record.status in ("running", "finished") and seat < len(record.seats):
+            note = t("dm.your_turn", locale, channel=f"<#{record.channel_id}>") if fresh else None
+            sent = await dm_hand(bot, record, seat, locale, fresh=fresh, note=note)
+        if sent is None:
+            done = False
+        else:
+            await bot.store.panel_done(record.id, seat)
+    return done
+
+
+async def send_post(bot: Host, record: GameRecord, out: Outgoing, nonce: str) -> None:
+    """Post a message without buttons or pings (a scoring's own post). Raises what Discord
+    raises; `nonce` makes it idempotent."""
+    await bot.get_partial_messageable(record.channel_id).send(
+        content=out.content,
+        files=await files_of(out),
+        allowed_mentions=discord.AllowedMentions.none(),
+        nonce=nonce,
+    )
+
+
+async def failed(bot: Host, record: GameRecord, exc: BaseException, locale: str | None) -> None:
+    """A board could not be shown. A deleted channel ends its game; a channel where the bot
+    may not post stops the game's clocks and tells the players privately; anything else is
+    tried again later."""
+    if channel_unknown(exc):
+        await end_without_channel(bot, record.channel_id)
+        return
+    if cannot_post(exc):
+        log.warning("the bot cannot post in game %s's channel: %s", record.id, kind_of(exc))
+        await bot.tables.deadlines.set_blocked(record.id, True)
+        await tell_cannot_post(bot, record, locale)
+        return
+    log.warning("could not show game %s's board: %s", record.id, kind_of(exc))
+
+
+async def tell_cannot_post(bot: Host, record: GameRecord, locale: str | None) -> None:
+    """DM each member of the game, once per game, that the bot cannot post in its channel
+    and that the game's clocks stand still until it can."""
+    for seat in record.seats:
+        if seat.bot or seat.user_id is None:
+            continue
+        if await bot.store.has_flag(record.id, BLOCKED_FLAG, seat.user_id):
+            continue
+        text = t("delivery.cannot_post", locale, channel=f"<#{record.channel_id}>")
+        try:
+            await (await dm_channel(bot, seat.user_id)).send(text)
+        except DISCORD_FAILURES as exc:
+            log.info("could not tell a player of game %s: %s", record.id, kind_of(exc))
+            continue
+        await bot.store.set_flag(record.id, BLOCKED_FLAG, seat.user_id)
 
 
 async def end_without_channel(bot: Host, channel_id: int) -> None:
@@ -88,17 +217,6 @@ async def end_without_channel(bot: Host, channel_id: int) -> None:
     ended = await bot.tables.lobby.channel_gone(channel_id)
     if ended is not None:
         log.warning("the channel of game %s is gone; the game is aborted", ended.id)
-
-
-async def retire_board(bot: Host, record: GameRecord, where: tuple[int, int] | None = None) -> None:
-    """Take the buttons off a board (`where`; default: the game's latest board)."""
-    where = where or await bot.store.get_message(record.id, "board")
-    if where is None:
-        return
-    try:
-        await bot.get_partial_messageable(where[0]).get_partial_message(where[1]).edit(view=None)
-    except discord.HTTPException:
-        log.info("could not retire the buttons of an old board of game %s", record.id)
 
 
 async def redraw_lobby(bot: Host, record: GameRecord, locale: str | None) -> None:
@@ -114,115 +232,5 @@ async def redraw_lobby(bot: Host, record: GameRecord, locale: str | None) -> Non
             .get_partial_message(where[1])
             .edit(embed=out.embed, view=out.view)
         )
-    except discord.HTTPException:
-        log.info("could not redraw the lobby of game %s", record.id)
-
-
-async def deliver_change(bot: Host, change: TableChange, locale: str | None) -> None:
-    """Tell Discord what a committed change did: one board post, then the changed hands by DM.
-
-    The players who must now act are told once, as each of them asked (`/settings`): a mention
-    in the board post, or a new hand DM (which notifies), or both. Other hand DMs are edited
-    in place, silently."""
-    record = change.record
-    notices = await turn_notices(bot, record, change.newly_waiting)
-    ping = [s for s, notice in notices.items() if wants_mention(notice)]
-    notes = [note_line(record, note, locale) for note in change.notes]
-    for post in scoring_posts(record, change.events, locale):
-        await send_post(bot, record, post)
-    posted = await send_board(bot, record, board(record, locale, change.events, ping, notes))
-    if not posted or record.status not in ("running", "finished"):
-        return
-    for seat in change.panels_changed:
-        fresh = wants_dm(notices.get(seat, "mention"))
-        note = t("dm.your_turn", locale, channel=f"<#{record.channel_id}>") if fresh else None
-        await dm_hand(bot, record, seat, locale, fresh=fresh, note=note)
-
-
-async def turn_notices(bot: Host, record: GameRecord, seats: list[int]) -> dict[int, str]:
-    """How each of these members' seats is told it is their turn (`mention`, `dm`, `both`).
-    Someone who asked for DMs but whose DMs are known to be closed is mentioned instead."""
-    users = {s: record.seats[s].user_id for s in seats if not record.seats[s].bot}
-    chosen = await bot.tables.notices.of(u for u in users.values() if u is not None)
-    notices = {}
-    for seat, user in users.items():
-        notice = chosen.get(user, "mention") if user is not None else "mention"
-        if notice == "dm" and user is not None and await closed_dms(bot, record, user):
-            notice = "mention"
-        notices[seat] = notice
-    return notices
-
-
-async def closed_dms(bot: Host, record: GameRecord, user_id: int) -> bool:
-    """Whether a player was told in this game that their DMs are closed."""
-    return await bot.store.has_flag(record.id, DM_CLOSED_FLAG, user_id)
-
-
-async def dm_channel(bot: Host, user_id: int) -> discord.PartialMessageable:
-    """The DM channel with a user (opened once, then remembered)."""
-    channel_id = bot.dm_channels.get(user_id)
-    if channel_id is None:
-        data = await bot.http.start_private_message(user_id)
-        channel_id = int(data["id"])
-        bot.dm_channels[user_id] = channel_id
-    return bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-
-
-async def dm_hand(
-    bot: Host,
-    record: GameRecord,
-    seat: int,
-    locale: str | None,
-    *,
-    fresh: bool = True,
-    note: str | None = None,
-) -> bool:
-    """DM a seat its hand panel, with `note` as its first line: a new message when `fresh`
-    (which notifies), else the last hand DM is edited in place. A closed DM (403/50007) is
-    reported once in the game's channel; the game goes on."""
-    user_id = record.seats[seat].user_id
-    assert user_id is not None
-    out = hand_panel(record, seat, locale)
-    if note:
-        out.content = f"{note}\n{out.content}"[:2000]
-    kind = f"hand:{seat}"
-    try:
-        dm = await dm_channel(bot, user_id)
-        previous = None if fresh else await bot.store.get_message(record.id, kind)
-        if previous is not None and previous[0] == dm.id:
-            try:
-                await dm.get_partial_message(previous[1]).edit(
-                    content=out.content, attachments=await files_of(out), view=out.view
-                )
-                return True
-            except discord.NotFound:
-                pass
-        kwargs: dict[str, Any] = {"content": out.content, "files": await files_of(out)}
-        if out.view is not None:
-            kwargs["view"] = out.view
-        message = await dm.send(**kwargs)
-        await bot.store.set_message(record.id, kind, dm.id, message.id)
-        return True
-    except discord.Forbidden as exc:
-        if exc.code == DM_CLOSED:
-            await warn_dm_closed(bot, record, user_id, locale)
-        return False
-    except discord.HTTPException:
-        log.warning("could not DM a hand for game %s (seat %s)", record.id, seat)
-        return False
-
-
-async def warn_dm_closed(bot: Host, record: GameRecord, user_id: int, locale: str | None) -> None:
-    """Tell a player in the game's channel that their DMs are closed and where to look instead,
-    once per game: the notice is remembered in the store, so a restart does not repeat it."""
-    if await closed_dms(bot, record, user_id):
-        return
-    text = t("dm.closed", locale, user=f"<@{user_id}>")
-    try:
-        await bot.get_partial_messageable(record.channel_id).send(
-            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])
-        )
-    except discord.HTTPException:
-        log.warning("could not tell game %s's channel that a DM failed", record.id)
-        return
-    await bot.store.set_flag(record.id, DM_CLOSED_FLAG, user_id)
+    except DISCORD_FAILURES as exc:
+        log.info("could not redraw the lobby of game %s: %s", record.id, kind_of(exc))

@@ -95,21 +95,27 @@ def note_line(record: GameRecord, note: dict[str, Any], locale: str | None) -> s
         return t("note.replaced", locale, old=note["old"], seat=seat + 1, new=mention(record, seat))
     if kind == "rejoined":
         return t("note.rejoined", locale, player=mention(record, seat))
+    if kind == "left":
+        return t("note.left", locale, name=note.get("old", name))
     return ""
 
 
 def scoring_posts(
     record: GameRecord, events: Iterable[dict[str, Any]], locale: str | None
 ) -> list[Outgoing]:
-    """One channel message per event flagged `scored` (a scoring during play, e.g. the New York
-    card game's A and B): the event in words and that scoring's own picture.
+    """One channel message per scoring event (`Presentation.is_scoring`: e.g. the New York card
+    game's A and B, each hand of Money): the event in words and that scoring's own picture.
+    At the end of the game the final board shows the last sheet, so it gets no post of its own
+    (unless the game draws each scoring's own picture).
 
     A change may hold several moves (bots move after a member), so the final view's events no
     longer name the scoring: a presentation that `draws_each_scoring` draws each from its own
     public event (`scoring_image`); otherwise its `final_image` of the public view is shown (a
     sheet of every scoring so far)."""
     game, ui = rules_of(record.game), presentation(record.game)
-    scored = [e for e in events if e.get("scored")]
+    scored = [e for e in events if ui.is_scoring(e)]
+    if record.status == "finished" and not ui.draws_each_scoring:
+        scored = scored[:-1]  # the last one's sheet is on the final board
     if not scored or record.state is None:
         return []
     public = game.view(record.state, None)
@@ -124,6 +130,21 @@ def scoring_posts(
         text = game.describe(event, names, locale)
         posts.append(Outgoing(text[:2000], images))
     return posts
+
+
+def board_summary(
+    record: GameRecord,
+    events: Iterable[dict[str, Any]],
+    notes: Iterable[dict[str, Any]],
+    locale: str | None,
+) -> str:
+    """A board that is no longer live, as text: what happened while it was (its table notes
+    and the game's events), without picture or buttons."""
+    game = rules_of(record.game)
+    title = t("board.title", locale, game=t(game.info.name_key, locale), number=record.id)
+    lines = [line for note in notes if (line := note_line(record, note, locale))]
+    lines += event_lines(record, events, locale)
+    return "\n".join([title, *(lines or [t("board.nothing_happened", locale)])])[:2000]
 
 
 def board(
@@ -153,7 +174,7 @@ def board(
     images: list[tuple[Picture, str]] = [
         (partial(ui.table_image, public, names, locale, events), "table.png")
     ]
-    if record.status == "finished" or any(e.get("type") == "hand_scored" for e in events):
+    if record.status == "finished":
         sheet = ui.final_image(public, names, locale)
         if sheet is not None:
             images.append((partial(_drawn, sheet), "scores.png"))

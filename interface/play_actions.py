@@ -13,7 +13,8 @@ from db.records import GameRecord
 from games import rules_of
 from i18n import t
 from interface.deferral import in_time, respond
-from interface.delivery import deliver_change, files_of
+from interface.delivery import deliver_change
+from interface.hand_dms import files_of
 from interface.host import host
 from interface.messages import hand_panel
 from interface.move_pages import moves_page

@@ -127,6 +127,11 @@ class Presentation(ABC):
         there are none. Default: None."""
         return None
 
+    def is_scoring(self, event: Event) -> bool:
+        """Whether a public event is a scoring, which gets a channel post of its own with its
+        picture (kept when boards collapse to text). Default: events flagged `scored`."""
+        return bool(event.get("scored"))
+
     def waiting_hint(self, view: View, locale: str | None) -> str:
         """What the waiting seat must do, appended to "Waiting for: @x" (e.g. " to bid"), from
         the public view. Default: nothing."""

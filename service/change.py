@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from db.outbox import Announcement
 from db.records import GameRecord
 from games import rules_of
 from rules.contract import Game
@@ -77,3 +78,24 @@ def _changed_hands(before: GameRecord, after: GameRecord, seat: int) -> bool:
 def hand_of(game: Game, state: dict[str, Any], seat: int) -> Any:
     """The private part of a seat's view (its `hand`), used to tell when a hand changed."""
     return game.view(state, seat).get("hand")
+
+
+def announcement(
+    before: GameRecord,
+    after: GameRecord,
+    *,
+    events: list[dict[str, Any]] | None = None,
+    notes: list[dict[str, Any]] | None = None,
+    hands_changed: set[int] | None = None,
+) -> Announcement:
+    """What one write from `before` to `after` must tell Discord (stored with the write in the
+    outbox): its events and notes, the member seats to ping, the panels out of date."""
+    step = TableChange(
+        after,
+        before.version,
+        list(events or []),
+        hands_changed=set(hands_changed or ()),
+        before=before,
+        notes=list(notes or []),
+    )
+    return Announcement(step.events, step.notes, step.newly_waiting, step.panels_changed)

@@ -100,6 +100,23 @@ class Deadlines(PlayingPart):
 
         return await retrying(attempt)
 
+    async def set_blocked(self, game_id: int, blocked: bool) -> bool:
+        """The bot can (`blocked` False) or cannot post in the game's channel: while it cannot,
+        the game's clocks stand still (nobody is reminded or moved for a board they could not
+        see); when it can again, every waiting seat's clock restarts. True if this changed
+        anything (so the players are told once)."""
+
+        async def attempt() -> bool:
+            record = await self.games.game(game_id)
+            timing = Timing.of(record.timing)
+            if record.status != "running" or timing.blocked == blocked:
+                return False
+            new = with_restart(timing, dataclasses.replace(timing, blocked=blocked), self.clock())
+            await self.store.set_timing(record.id, record.version, new.to_json())
+            return True
+
+        return await retrying(attempt)
+
     # ------------------------------------------------------------ the periodic check
 
     async def tick(self) -> Tick:

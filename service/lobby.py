@@ -4,11 +4,12 @@ lobby or running game without a result (abort, or its channel is gone)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from db.records import GameRecord, Seat
 from db.store import ChannelBusy, StaleVersion
 from games import RULES, rules_of
-from service.change import TableChange
+from service.change import TableChange, announcement
 from service.errors import NotSeated, Stale, TableError
 from service.games import Games, retrying
 from service.play import Play, PlayingPart
@@ -137,9 +138,14 @@ class Lobby(PlayingPart):
         seed = self.new_seed()
         state = game.new_game(count, record.options, seed)
         clocks = clocks_at_start(game, state, record.version + 1, self.clock())
+        events = list(state.get("events", []))
+        after = replace(record, status="running", state=state, waiting=dict(clocks.waiting))
+        told = announcement(
+            replace(record, state=None), after, events=events, hands_changed=set(range(count))
+        )
         try:
             saved = await self.store.start_game(
-                record.id, record.version, seed=seed, state=state, clocks=clocks
+                record.id, record.version, seed=seed, state=state, clocks=clocks, announce=told
             )
         except StaleVersion:
             raise Stale() from None

@@ -6,13 +6,14 @@ refused with "this board has changed" and changes nothing.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from db.records import GameRecord, Seat, TurnTimer
 from db.store import StaleVersion, Store
 from games import rules_of
 from rules.errors import RuleError
-from service.change import TableChange, hand_of
+from service.change import TableChange, announcement, hand_of
 from service.errors import NotSeated, OtherSeat, Stale, TableError, WrongChannel
 from service.games import Games, bot_seed, retrying
 from service.timing import Clock, Timing
@@ -146,6 +147,20 @@ class Play:
         clocks = clocks_after_action(
             game, record, new_state, seat, by_deadline=deadline is not None, at=self.clock()
         )
+        changed = {
+            s
+            for s in range(len(record.seats))
+            if hand_of(game, state, s) != hand_of(game, new_state, s)
+        }
+        after = replace(
+            record,
+            state=new_state,
+            waiting=dict(clocks.waiting),
+            seats=tuple(seats) if seats is not None else record.seats,
+            status="finished" if finished else record.status,
+        )
+        events = list(new_state.get("events", []))
+        told = announcement(record, after, events=events, notes=notes, hands_changed=changed)
         saved = await self.store.save_move(  # StaleVersion propagates: nothing was saved
             record.id,
             record.version,
@@ -157,14 +172,13 @@ class Play:
             clocks=clocks,
             seats=seats,
             auto_moves=counts if counts != record.auto_moves else None,
+            announce=told,
         )
         change.record = saved
         change.moves.append((seat, action))
-        change.events.extend(new_state.get("events", []))
+        change.events.extend(events)
         change.notes.extend(notes)
-        for s in range(len(record.seats)):
-            if hand_of(game, state, s) != hand_of(game, new_state, s):
-                change.hands_changed.add(s)
+        change.hands_changed |= changed
 
     async def run_bots(self, change: TableChange) -> TableChange:
         """Let bot seats move until a member must act or the game ends."""

@@ -4,8 +4,11 @@ hosting passes on when the host leaves."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from db.records import NO_HOST, GameRecord, Seat
-from service.change import TableChange
+from service.change import TableChange, announcement
 from service.errors import NotSeated, TableError
 from service.games import retrying
 from service.play import PlayingPart
@@ -30,7 +33,12 @@ class Seats(PlayingPart):
             members = [s.user_id for s in seats if not s.bot and s.user_id is not None]
             host = members[0] if members else NO_HOST
         change = TableChange.begin(record)
-        change.record = await self.store.save_seats(record.id, record.version, seats, host_id=host)
+        note = {"type": "left", "seat": seat, "old": record.seats[seat].name}
+        told = announcement(record, replace(record, seats=tuple(seats)), notes=[note])
+        change.record = await self.store.save_seats(
+            record.id, record.version, seats, host_id=host, announce=told
+        )
+        change.notes.append(note)
         return change
 
     async def replace(
@@ -67,8 +75,9 @@ class Seats(PlayingPart):
                     raise TableError("error.benched_use_rejoin", seat=benched + 1)
                 new = Seat(member[0], member[1])
             change = TableChange.begin(record)
-            change.record = await self._seat_change(record, seat, new)
-            change.notes.append({"type": "replaced", "seat": seat, "old": old.name})
+            note = {"type": "replaced", "seat": seat, "old": old.name}
+            change.record = await self._seat_change(record, seat, new, note)
+            change.notes.append(note)
             if not new.bot:
                 change.hands_changed.add(seat)
             return change
@@ -90,23 +99,30 @@ class Seats(PlayingPart):
             if seat is None:
                 raise TableError("error.nothing_to_rejoin")
             change = TableChange.begin(record)
-            change.record = await self._seat_change(record, seat, Seat(user_id, name))
-            change.notes.append({"type": "rejoined", "seat": seat})
+            note = {"type": "rejoined", "seat": seat}
+            change.record = await self._seat_change(record, seat, Seat(user_id, name), note)
+            change.notes.append(note)
             change.hands_changed.add(seat)
             return change
 
         return await self.play.run_bots(await retrying(attempt))
 
-    async def _seat_change(self, record: GameRecord, seat: int, new: Seat) -> GameRecord:
+    async def _seat_change(
+        self, record: GameRecord, seat: int, new: Seat, note: dict[str, Any]
+    ) -> GameRecord:
         """Save `new` in `seat`: its auto-move count is cleared and, if it waits, its wait starts
-        again (`clocks_after_seat_change`)."""
+        again (`clocks_after_seat_change`); the channel is told `note`."""
         seats = list(record.seats)
         seats[seat] = new
         counts = {s: n for s, n in record.auto_moves.items() if s != seat}
+        clocks = clocks_after_seat_change(record, seat, self.clock())
+        after = replace(record, seats=tuple(seats), waiting=dict(clocks.waiting))
+        hands = set() if new.bot else {seat}
         return await self.store.save_seat_change(
             record.id,
             record.version,
             seats=seats,
             auto_moves=counts,
-            clocks=clocks_after_seat_change(record, seat, self.clock()),
+            clocks=clocks,
+            announce=announcement(record, after, notes=[note], hands_changed=hands),
         )

@@ -55,6 +55,12 @@ class Timing:
     deadline_hours: int = DEFAULT_DEADLINE_HOURS
     auto_moves: int = DEFAULT_AUTO_MOVES
     restarted_at: str | None = None  # ISO UTC: the clocks' latest restart (resume, new settings)
+    blocked: bool = False  # the bot cannot post in the game's channel: the clocks stop
+
+    @property
+    def stopped(self) -> bool:
+        """Whether the clocks stand still: paused by the host, or the channel is blocked."""
+        return self.paused or self.blocked
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> Timing:
@@ -65,6 +71,7 @@ class Timing:
             deadline_hours=int(data.get("deadline_hours", DEFAULT_DEADLINE_HOURS)),
             auto_moves=int(data.get("auto_moves", DEFAULT_AUTO_MOVES)),
             restarted_at=data.get("restarted_at"),
+            blocked=bool(data.get("blocked", False)),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -76,4 +83,6 @@ class Timing:
         }
         if self.restarted_at is not None:
             data["restarted_at"] = self.restarted_at
+        if self.blocked:
+            data["blocked"] = True
         return data

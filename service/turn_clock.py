@@ -102,7 +102,7 @@ def with_restart(old: Timing, new: Timing, at: datetime) -> Timing:
     """New settings `new` (from `old`): resuming from a pause, or new reminder or deadline
     hours, restart every waiting seat's clock `at`, so nobody is reminded or moved for time that
     passed before."""
-    resumed = old.paused and not new.paused
+    resumed = old.stopped and not new.stopped
     hours = (new.reminder_hours, new.deadline_hours) != (old.reminder_hours, old.deadline_hours)
     if resumed or hours:
         return dataclasses.replace(new, restarted_at=at.isoformat())
@@ -118,15 +118,15 @@ def clock_start(timer: TurnTimer, timing: Timing) -> datetime:
 
 
 def deadline_at(timer: TurnTimer, timing: Timing) -> datetime | None:
-    """When the seat's deadline passes (None: no deadline, or the game is paused)."""
-    if timing.paused or timing.deadline_hours <= 0:
+    """When the seat's deadline passes (None: no deadline, or the clocks are stopped)."""
+    if timing.stopped or timing.deadline_hours <= 0:
         return None
     return clock_start(timer, timing) + timedelta(hours=timing.deadline_hours)
 
 
 def reminder_at(timer: TurnTimer, timing: Timing) -> datetime | None:
-    """When the seat's next reminder is due (None: off, paused, or all reminders sent)."""
-    if timing.paused or timing.reminder_hours <= 0 or timer.sent_count >= MAX_REMINDERS:
+    """When the seat's next reminder is due (None: off, stopped, or all reminders sent)."""
+    if timing.stopped or timing.reminder_hours <= 0 or timer.sent_count >= MAX_REMINDERS:
         return None
     start = clock_start(timer, timing)
     if timer.last_sent_at is not None:

@@ -52,6 +52,10 @@ class MoneyPresentation(Presentation):
         cards = " + ".join(label(c, locale) for c in sorted(items, key=lambda c: CARDS[c].value))
         return t("money.pick.summary", locale, cards=cards, total=table_total(items))
 
+    def is_scoring(self, event: Event) -> bool:
+        """Each hand's scoring is a scoring post, with the score sheet."""
+        return event.get("type") == "hand_scored"
+
     def table_image(
         self, view: View, names: list[str], locale: str | None, last: Sequence[Event] = ()
     ) -> Image:

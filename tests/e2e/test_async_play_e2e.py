@@ -178,7 +178,7 @@ async def test_host_commands_for_a_game_that_lasts_days(table) -> None:
     result = await alice.slash(table.chan, "game replace", seat=2, member=dave)
     assert result.ephemeral and result.content == "Done."
     board = table.board()
-    assert "Seat 2 (bob) is now played by" in board.content and board.pinged == {dave.id}
+    assert "bob's seat is now played by" in board.content and board.pinged == {dave.id}
     assert len(dave.dms()) == 1
     result = await bob.slash(table.chan, "hand")
     assert result.ephemeral and result.content == "You are not playing in this game."
@@ -187,7 +187,7 @@ async def test_host_commands_for_a_game_that_lasts_days(table) -> None:
 
     # Carol's seat to a bot, then she takes it back.
     result = await erin.slash(table.chan, "game replace", seat=3)
-    assert "Seat 3 (carol) is now played by carol (bot)" in table.board().content
+    assert "carol's seat is now played by carol (bot)" in table.board().content
     record = await table.record()
     assert record.seats[2].bot and record.seats[2].user_id is None
     result = await carol.slash(table.chan, "game rejoin")  # replaced by the host: no way back

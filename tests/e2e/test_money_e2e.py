@@ -140,8 +140,12 @@ async def test_three_members_play_the_default_three_hand_match_from_board_dm_and
     texts = "\n".join(m.content for m in table.boards())
     for hand in (1, 2, 3):
         assert f"Hand {hand} is dealt." in texts and f"Hand {hand} scored:" in texts
-    sheets = [b for b in table.boards() if "scores.png" in [a.filename for a in b.attachments]]
-    assert len(sheets) == 3  # a score sheet after each hand
+    sheets = [
+        m
+        for m in table.chan.messages()
+        if {"scores.png", "scoring.png"} & {a.filename for a in m.attachments}
+    ]
+    assert len(sheets) == 3  # a score sheet after each hand: two scoring posts, the final board
 
 
 async def test_one_member_against_two_bots_plays_a_three_hand_match(table):

@@ -82,6 +82,7 @@ async def play_whole_game(table: PalazzoTable, limit: int = 800) -> tuple[set[st
     seen: set[str] = set()
     hints: set[str] = set()
     last: tuple[int, str] | None = None
+    last_board = 0
     pings = repeats = 0
     for _ in range(limit):
         record = await table.record()
@@ -94,14 +95,17 @@ async def play_whole_game(table: PalazzoTable, limit: int = 800) -> tuple[set[st
         assert user is not None
         assert f"Waiting for: {user.mention} to " in board.content, board.content
         hints.add(board.content.split(f"{user.mention} to ")[1].split("\n")[0])
-        # the waiting member is pinged once per decision: a new seat or turn label pings,
-        # the next step of the same decision (a second tile to build) does not
+        # the waiting member is pinged once per decision: a new seat or turn label is a new
+        # board post that pings them; the next step of the same decision (a second tile to
+        # build) edits the live board in place, which notifies nobody
         label = (seat, PALAZZO.turn(record.state))
-        expected = set() if label == last else {user.id}
-        assert board.pinged == expected, (label, last, board.pinged)
-        pings += bool(expected)
-        repeats += not expected
-        last = label
+        if label == last:
+            assert board.id == last_board, "the same decision keeps the live board"
+        else:
+            assert board.id != last_board and board.pinged == {user.id}, (label, last)
+        pings += label != last
+        repeats += label == last
+        last, last_board = label, board.id
         await try_refusals(table, seen)
         await table.play_step()
     raise AssertionError("the game did not end")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import time
 from typing import TYPE_CHECKING, Any
 
 from .bodies import UploadedFile
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from .users import FakeUser
 
 GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 9, 1 << 12
+NONCE_SECONDS = 300.0  # Discord: an enforced nonce is unique "in the past few minutes"
 KEPT_FLAGS = (1 << 2) | (1 << 12) | (1 << 15)  # SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, V2
 REPLY = 19
 
@@ -27,6 +29,7 @@ class MessageOps:
 
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
+        self._nonces: dict[tuple[int, int, str], tuple[float, FakeMessage]] = {}
 
     def create(
         self,
@@ -40,7 +43,15 @@ class MessageOps:
         kind: int = 0,
         extra: dict[str, Any] | None = None,
     ) -> FakeMessage:
-        """A new message; ephemeral (flag 64) when `visible_to` is given."""
+        """A new message; ephemeral (flag 64) when `visible_to` is given. With `nonce` and
+        `enforce_nonce`, a second create with the same nonce by the same author in the same
+        channel within a few minutes answers the first message and creates nothing."""
+        nonce = payload.get("nonce") if payload.get("enforce_nonce") else None
+        key = (channel.id, (author or self.fake.bot_user).id, str(nonce))
+        if nonce is not None and key in self._nonces:
+            when, earlier = self._nonces[key]
+            if time.monotonic() - when < NONCE_SECONDS:
+                return earlier
         _check_sizes(files)
         flags = (payload.get("flags") or 0) & KEPT_FLAGS
         if visible_to is not None:
@@ -64,6 +75,8 @@ class MessageOps:
         message.components = number_components(payload.get("components") or [])
         message.pinged = _pinged(message, payload.get("allowed_mentions"))
         self.fake.world.add_message(message)
+        if nonce is not None:
+            self._nonces[key] = (time.monotonic(), message)
         self._announce("MESSAGE_CREATE", message)
         return message
 

@@ -28,7 +28,7 @@ from bot import QUIET_LOGGERS
 from db.records import GameRecord
 from db.store import Store
 from games import rules_of
-from interface import delivery
+from interface import hand_dms
 from interface.delivery import deliver_change
 from interface.play_actions import act, show_hand
 from service.tables import TableService
@@ -208,16 +208,16 @@ async def test_a_hand_logged_in_the_dm_path_is_found(
     logged: pytest.LogCaptureFixture,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    real = delivery.hand_panel
+    real = hand_dms.hand_panel
     shown: list[list[int]] = []
 
     def leaky_panel(record, seat, locale, selected=()):  # a careless debugging line
         hand = list(record.state["hands"][seat])
         shown.append(hand)
-        delivery.log.info("DM to seat %s: %s", seat, PLANTED[form](record.game, seat, hand))
+        hand_dms.log.info("DM to seat %s: %s", seat, PLANTED[form](record.game, seat, hand))
         return real(record, seat, locale, selected)
 
-    monkeypatch.setattr(delivery, "hand_panel", leaky_panel)
+    monkeypatch.setattr(hand_dms, "hand_panel", leaky_panel)
     played = await play_logged(game_id, tmp_path / "planted.db", logged, channels=1, moves=6)
     planted = [line for line in played.lines if line.startswith("DM to seat")]
     assert len(planted) == len(shown) and any(len(h) >= SMALLEST for h in shown)

@@ -1,0 +1,122 @@
+"""Private hands by DM: a seat's hand panel sent or edited in its player's DMs, how each
+player hears it is their turn, and the one notice in the channel when a player's DMs are closed.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from db.records import GameRecord
+from i18n import t
+from interface.attachments import png_file
+from interface.failures import DISCORD_FAILURES, dm_closed
+from interface.host import Host
+from interface.messages import hand_panel
+from interface.outgoing import Outgoing
+
+log = logging.getLogger("tavolo.delivery")
+DM_CLOSED_FLAG = "dm_closed"  # a game's flag: the player was told their DMs are closed
+
+
+async def files_of(out: Outgoing) -> list[discord.File]:
+    return [await png_file(image, name) for image, name in out.images]
+
+
+async def turn_notices(bot: Host, record: GameRecord, seats: list[int]) -> dict[int, str]:
+    """How each of these members' seats is told it is their turn (`mention`, `dm`, `both`).
+    Someone who asked for DMs but whose DMs are known to be closed is mentioned instead."""
+    users = {s: record.seats[s].user_id for s in seats if not record.seats[s].bot}
+    chosen = await bot.tables.notices.of(u for u in users.values() if u is not None)
+    notices = {}
+    for seat, user in users.items():
+        notice = chosen.get(user, "mention") if user is not None else "mention"
+        if notice == "dm" and user is not None and await closed_dms(bot, record, user):
+            notice = "mention"
+        notices[seat] = notice
+    return notices
+
+
+async def closed_dms(bot: Host, record: GameRecord, user_id: int) -> bool:
+    """Whether a player was told in this game that their DMs are closed."""
+    return await bot.store.has_flag(record.id, DM_CLOSED_FLAG, user_id)
+
+
+async def dm_channel(bot: Host, user_id: int) -> discord.PartialMessageable:
+    """The DM channel with a user (opened once, then remembered)."""
+    channel_id = bot.dm_channels.get(user_id)
+    if channel_id is None:
+        data = await bot.http.start_private_message(user_id)
+        channel_id = int(data["id"])
+        bot.dm_channels[user_id] = channel_id
+    return bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+
+async def dm_hand(
+    bot: Host,
+    record: GameRecord,
+    seat: int,
+    locale: str | None,
+    *,
+    fresh: bool = True,
+    note: str | None = None,
+) -> bool | None:
+    """DM a seat its hand panel, with `note` as its first line: a new message when `fresh`
+    (which notifies), else the last hand DM is edited in place. True: sent. False: it cannot
+    be sent (the player's DMs are closed: said once in the channel; or the seat has no
+    member), None: a failure that may pass (try again later)."""
+    user_id = record.seats[seat].user_id
+    if user_id is None or record.seats[seat].bot:
+        return False
+    out = hand_panel(record, seat, locale)
+    if note:
+        out.content = f"{note}\n{out.content}"[:2000]
+    kind = f"hand:{seat}"
+    try:
+        dm = await dm_channel(bot, user_id)
+        previous = None if fresh else await bot.store.get_message(record.id, kind)
+        if previous is not None and previous[0] == dm.id:
+            try:
+                await dm.get_partial_message(previous[1]).edit(
+                    content=out.content, attachments=await files_of(out), view=out.view
+                )
+                return True
+            except discord.NotFound:
+                pass
+        kwargs: dict[str, Any] = {"content": out.content, "files": await files_of(out)}
+        if out.view is not None:
+            kwargs["view"] = out.view
+        message = await dm.send(**kwargs)
+        await bot.store.set_message(record.id, kind, dm.id, message.id)
+        return True
+    except DISCORD_FAILURES as exc:
+        if dm_closed(exc):
+            await warn_dm_closed(bot, record, user_id, locale)
+            return False
+        log.warning("could not DM a hand for game %s (seat %s): %s", record.id, seat, kind_of(exc))
+        return None
+
+
+def kind_of(exc: BaseException) -> str:
+    """A failure named for a log line (its class and Discord's code; never its text, which
+    may quote a request)."""
+    code = exc.code if isinstance(exc, discord.HTTPException) else None
+    return type(exc).__name__ + (f" {code}" if code else "")
+
+
+async def warn_dm_closed(bot: Host, record: GameRecord, user_id: int, locale: str | None) -> None:
+    """Tell a player in the game's channel that their DMs are closed and where to look instead,
+    once per game: the notice is remembered in the store, so a restart does not repeat it."""
+    if await closed_dms(bot, record, user_id):
+        return
+    text = t("dm.closed", locale, user=f"<@{user_id}>")
+    try:
+        await bot.get_partial_messageable(record.channel_id).send(
+            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])
+        )
+    except DISCORD_FAILURES:
+        log.warning("could not tell game %s's channel that a DM failed", record.id)
+        return
+    await bot.store.set_flag(record.id, DM_CLOSED_FLAG, user_id)
