@@ -77,9 +77,7 @@ class PictureRecorder:
         return calls
 
     def method(self, kind: str) -> Any:
-        def draw(
-            view: View, names: list[str], locale: str | None, last: Any = ()
-        ) -> Image.Image:
+        def draw(view: View, names: list[str], locale: str | None, last: Any = ()) -> Image.Image:
             """`last` (the table's last public events) are the board text's events, which
             the detector checks as text."""
             self.calls.append((kind, view, None))
