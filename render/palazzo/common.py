@@ -294,7 +294,7 @@ def towers(
                 bool(starred and starred(palazzo)),
             )
         y += height
-    return y - start
+    return round(y - start)
 
 
 def pairs(palazzi: list[int]) -> list[list[int]]:

@@ -17,7 +17,6 @@ from render.palazzo.common import (
     MARGIN,
     MID,
     SHAPES,
-    SMALL,
     TITLE,
     WIDTH,
     Scratch,
@@ -30,7 +29,7 @@ from render.palazzo.common import (
 from rules.palazzo.components import CURRENCIES, MONEY
 
 PAD = 12
-LABEL_W = 128
+LABEL_W = 150
 
 
 def hand_picture(view: View, names: list[str], locale: str | None) -> Image.Image:
@@ -80,7 +79,7 @@ def hand_picture(view: View, names: list[str], locale: str | None) -> Image.Imag
         )
         shape(draw, SHAPES[currency], x0 + PAD + 11, y + PAD + 13, 6, CURRENCY_INK[currency])
         label_w = LABEL_W - 30
-        text(draw, (x0 + PAD + 30, y + PAD + 14), name, SMALL, theme.MUTED, True, "lm", label_w)
+        text(draw, (x0 + PAD + 30, y + PAD + 14), name, MID, theme.TEXT, False, "lm", label_w)
         total = t("palazzo.render.total", locale, total=sum(MONEY[c].value for c in cards))
         text(draw, (x0 + PAD, y + PAD + 44), total, KEY, theme.TEXT, True, "lm")
         card_row(draw, x0 + PAD + LABEL_W, y + PAD, cards, x1 - x0 - 2 * PAD - LABEL_W)

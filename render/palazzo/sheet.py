@@ -64,7 +64,9 @@ def score_sheet(view: View, names: list[str], locale: str | None) -> Image.Image
         for k, place in enumerate(row):
             bx = x0 + k * (width + GAP)
             box = (bx, y, bx + width, y + height)
-            _seat(draw, view, ranked[place], place + 1, names, box, tied, locale)
+            _seat(
+                draw, view, ranked[place], _place(result, ranked[place]), names, box, tied, locale
+            )
         y += height + GAP
     y += 4
     lines = wrap(t("palazzo.render.scoring", locale), SMALL, INNER - 8)
@@ -89,6 +91,15 @@ def score_sheet(view: View, names: list[str], locale: str | None) -> Image.Image
     )
     material_legend(draw, sx + 20, y + 12, locale)
     return sheet.finish(y + 30 + MARGIN)
+
+
+def _place(result: dict[str, list[int]], seat: int) -> int:
+    """1 + the number of seats ahead of `seat` (more points, or as many and more money)."""
+    mine = (result["scores"][seat], result["money"][seat])
+    return 1 + sum(
+        (score, money) > mine
+        for score, money in zip(result["scores"], result["money"], strict=True)
+    )
 
 
 def _head(width: float, tied: bool) -> int:

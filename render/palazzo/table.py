@@ -119,7 +119,7 @@ def _header(draw: Draw, view: View, names: list[str], locale: str | None, new: C
     x += KNIGHTS * 30 + 4
     if new.knights:
         x += new_tag(draw, x + 4, mid, locale) + 8
-    sx = x1
+    sx: float = x1
     for stack in reversed(view["stacks"]):
         sx -= text(draw, (sx, mid + 1), str(stack["count"]), KEY, theme.TEXT, True, "rm") + 5
         sx -= text(draw, (sx, mid + 1), stack["name"], MID, theme.MUTED, True, "rm") + 14
@@ -184,7 +184,7 @@ def _market(draw: Draw, view: View, y: int, locale: str | None, new: Changes) ->
         text(draw, (x0 + PAD + label_w + 14, top + 14), empty, SMALL, theme.FAINT, anchor="lm")
     ty = top + 36
     for row in rows:
-        x = x0 + PAD
+        x: float = x0 + PAD
         for kind, tile in row:
             if kind == "tile":
                 building_tile(draw, x, ty, tile, locale, tile in new.tiles)

@@ -5,6 +5,7 @@ information), and the panels' words come from the English catalog."""
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 from functools import cache
@@ -20,6 +21,7 @@ from render.palazzo.common import MATERIAL_COLOURS, TILE_H, WIDTH
 from render.palazzo.presentation import PalazzoPresentation
 from render.png import encode
 from rules.contract import State
+from rules.palazzo.components import TILES
 from tests.helpers.internals import internals_in
 from tests.helpers.palazzo import (
     GAME,
@@ -412,3 +414,42 @@ def test_materials_carry_a_letter_and_currencies_have_a_legend() -> None:
         assert currency in words
     letters = {"B", "S", "M"}
     assert letters <= set(words)
+
+
+def rare_layouts() -> list[tuple[str, Image.Image, list[DrawnText]]]:
+    """A seat with nine palazzi (two rows of towers), a tie on points, an empty hand."""
+    drawn_all = []
+    state = json.loads(json.dumps(stages(4)["end"]))
+    loose = [x for x in TILES if not any(x in p for s in state["palazzi"] for p in s)]
+    state["palazzi"][0] = [[x] for x in loose[:9]]
+    state["result"]["scores"] = [7, 7, 3, 3]
+    state["result"]["money"] = [40, 30, 20, 10]
+    state["result"]["winners"] = [0]
+    state["hands"][2] = []
+    public = GAME.view(state, None)
+    for name, draw in (
+        ("table", lambda: table_picture(public, LONG_NAMES, "en", state["events"])),
+        ("sheet", lambda: score_sheet(public, LONG_NAMES, "en")),
+        ("empty hand", lambda: hand_picture(GAME.view(state, 2), LONG_NAMES, "en")),
+    ):
+        with recording_text() as drawn:
+            image = draw()
+        drawn_all.append((name, image, drawn))
+    return drawn_all
+
+
+def test_rare_layouts_still_read_on_a_phone() -> None:
+    for name, image, drawn in rare_layouts():
+        assert image.width == WIDTH and image.height <= 2.3 * WIDTH, name
+        for text in drawn:
+            floor = KEY_SIZE if is_key(text.words) else SMALLEST
+            assert text.size_at(PHONE) >= floor, (name, text.words)
+            assert not internals_in(text.words), (name, text.words)
+        words = [d.words for d in drawn]
+        if name == "table":  # nine palazzi, numbered 1 to 9 on their roofs
+            assert {str(k) for k in range(1, 10)} <= set(words)
+        if name == "sheet":  # equal points: money decides, and says so
+            assert sum(w.startswith("money ") for w in words) == 4
+            assert any("most money" in w for w in words)
+        if name == "empty hand":
+            assert "no money cards" in words
