@@ -122,7 +122,13 @@ def _header(draw: Draw, view: View, names: list[str], locale: str | None, new: C
     sx: float = x1
     for stack in reversed(view["stacks"]):
         sx -= text(draw, (sx, mid + 1), str(stack["count"]), KEY, theme.TEXT, True, "rm") + 5
-        sx -= text(draw, (sx, mid + 1), stack["name"], MID, theme.MUTED, True, "rm") + 14
+        name_w = width_of(stack["name"], SMALL, True) + 12
+        sx -= name_w
+        draw.rounded_rectangle(
+            (sx, mid - 11, sx + name_w, mid + 11), radius=4, fill=theme.PANEL_LINE
+        )
+        text(draw, (sx + name_w / 2, mid + 1), stack["name"], SMALL, theme.TEXT, True, "mm")
+        sx -= 14
     label = t("palazzo.render.stacks", locale)
     if sx - width_of(label, SMALL) - 4 > x + 8:
         text(draw, (sx + 6, mid + 1), label, SMALL, theme.MUTED, anchor="rm")
