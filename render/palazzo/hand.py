@@ -32,6 +32,21 @@ PAD = 12
 LABEL_W = 150
 
 
+def _groups(hand: list[int], locale: str | None) -> str:
+    """`groups of 15 to pay with: 6s, 4s, 3 certificates`, or "" when the hand holds none."""
+    found = []
+    for value in sorted({MONEY[c].value for c in hand if MONEY[c].currency}, reverse=True):
+        count = min(
+            sum(1 for c in hand if MONEY[c].currency == cur and MONEY[c].value == value)
+            for cur in CURRENCIES
+        )
+        found += [t("palazzo.render.group_of", locale, value=value)] * count
+    found += [t("palazzo.render.cert_group", locale)] * (
+        sum(1 for c in hand if MONEY[c].currency is None) // 3
+    )
+    return t("palazzo.render.groups", locale, groups=", ".join(found)) if found else ""
+
+
 def hand_picture(view: View, names: list[str], locale: str | None) -> Image.Image:
     """The seat's cards by currency (red, brown, grey, certificates; only those it holds)."""
     seat = view["seat"]
@@ -46,6 +61,10 @@ def hand_picture(view: View, names: list[str], locale: str | None) -> Image.Imag
     y += 36
     worth = t("palazzo.render.hand_value", locale, value=view["hand_value"])
     text(draw, (x0 + 4, y), worth, KEY, theme.TEXT)
+    groups_line = _groups(view["hand"], locale)
+    if groups_line:
+        y += 30
+        text(draw, (x0 + 4, y), groups_line, MID, theme.MUTED, max_width=x1 - x0 - 8)
     y += 18
     groups = []
     for currency in (*CURRENCIES, None):

@@ -453,3 +453,17 @@ def test_rare_layouts_still_read_on_a_phone() -> None:
             assert any("most money" in w for w in words)
         if name == "empty hand":
             assert "no money cards" in words
+
+
+def test_the_hand_names_the_groups_of_15_it_can_pay_with() -> None:
+    state = fresh(3)
+    move_cards(state, [*group(4), *certs(3), card("red", 6)], 0)
+    with recording_text() as drawn:
+        hand_picture(GAME.view(state, 0), NAMES[:3], "en")
+    words = [d.words for d in drawn]
+    assert "groups of 15 to pay with: three 4s, three certificates" in words
+    assert "worth 36 as one payment" in words
+    move_cards(state, [*cards("red", 4, 6), card("grey", 4)], 0)
+    with recording_text() as drawn:
+        hand_picture(GAME.view(state, 0), NAMES[:3], "en")
+    assert not any(d.words.startswith("groups of 15") for d in drawn)
