@@ -202,7 +202,7 @@ def _market(draw: Draw, view: View, y: int, locale: str | None, new: Changes) ->
     qy = top + ware_h + 8
     draw.line((x0 + PAD, qy - 4, x1 - PAD, qy - 4), fill=theme.PANEL_LINE, width=2)
     col_w = (x1 - x0 - 2 * PAD - 3 * QUARRY_GAP) / 4
-    target = next_auction(view)
+    target = next_auction(view) if view["phase"] != "over" else None
     order = sorted(range(4), key=lambda q: view["numbers"][q])  # quarry 0 (the builder's) first
     for k, q in enumerate(order):
         cx = x0 + PAD + k * (col_w + QUARRY_GAP)
@@ -361,9 +361,11 @@ def _player(
     locale: str | None,
     new: Changes,
 ) -> None:
-    """A player: name, cards in hand, points, and the palazzi; gold-rimmed when they act."""
+    """A player: name, cards in hand, points, and the palazzi; gold-rimmed when they act (or
+    won)."""
     info = view["seats"][seat]
-    acting = seat in view["to_act"]
+    result = view["result"]
+    acting = seat in view["to_act"] or (result is not None and seat in result["winners"])
     block(draw, box, acting)
     x0, y0, x1, _ = box
     name_ink = theme.GOLD if acting else theme.TEXT
