@@ -59,7 +59,7 @@ class Group:
     @property
     def height(self) -> int:
         """The group's panel height: its cards or its lines, whichever is taller."""
-        return max(CARDS_HEIGHT, 36 + (30 if self.points else 0) + LINE * len(self.lines) + 8)
+        return max(CARDS_HEIGHT, 40 + (30 if self.points else 0) + LINE * len(self.lines) + 8)
 
 
 def _currency_lines(cards: list[int], locale: str | None) -> list[Line]:
@@ -217,11 +217,11 @@ def _group(
     x0, x1 = M, WIDTH - M
     panel(draw, (x0, y, x1, y + group.height))
     x = x0 + PAD
-    chip = pill(draw, (x, y + 20), group.badge, BODY, group.colour, WHITE)
+    chip = pill(draw, (x, y + 22), group.badge, KEY, group.colour, WHITE)
     room = INFO_COL - (chip[2] - x) - 16
     text(
         draw,
-        (chip[2] + 8, y + 20),
+        (chip[2] + 8, y + 22),
         group.title,
         BODY,
         theme.TEXT,
@@ -229,7 +229,7 @@ def _group(
         anchor="lm",
         max_width=room,
     )
-    line_y = y + 40
+    line_y = y + 44
     if group.points:
         text(
             draw,

@@ -148,7 +148,7 @@ def _strip(
     ink = theme.MUTED if status in DIMMED else theme.TEXT
     x = x0 + PAD
     name = seat_name(names, seat, locale)
-    text(draw, (x, y + 26), name, NAME, ink, bold=True, anchor="ls", max_width=LEFT_COL - PAD)
+    text(draw, (x, y + 26), name, KEY, ink, bold=True, anchor="ls", max_width=LEFT_COL - PAD)
     if style.key:
         words = t(style.key, locale, pos=order_position(view, seat))
         pill(draw, (x, y + 46), words, SMALL, style.pill, style.ink)

@@ -185,7 +185,7 @@ def type_badge(
         )
     elif count:
         d.put_text(
-            draw, centre, str(count), max(BODY, round(size * 0.5)), ink_on(colour), True, "mm"
+            draw, centre, str(count), max(KEY, round(size * 0.55)), ink_on(colour), True, "mm"
         )
     return box
 
