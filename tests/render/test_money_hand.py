@@ -7,11 +7,11 @@ from i18n import t
 from render.draw import recording_text
 from render.money.common import WIDTH
 from render.money.hand import groups, hand_picture
+from rules.money.components import CARDS
+from rules.money.scoring import score_cards
 from tests.helpers.internals import internals_in
 from tests.helpers.text_sizes import KEY_PX, MIN_PX, below, numbers_below_key
 from tests.render.samples import NAMES, sample_states
-from rules.money.components import CARDS
-from rules.money.scoring import score_cards
 
 
 def _pick(currency: str | None, values: list[int]) -> list[int]:
