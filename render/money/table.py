@@ -225,7 +225,11 @@ def _middle(
                 bold=True,
                 anchor="lm",
             )
-    if seat in done and not (view["phase"] == "exchange" and info["table"]):
+    if (
+        seat in done
+        and view["phase"] != "over"
+        and not (view["phase"] == "exchange" and info["table"])
+    ):
         words = done[seat]
         w = text(
             draw,
@@ -247,18 +251,13 @@ def _scores(
     if not view["results"]:
         return
     won = view["hands_won"][seat]
+    room = RIGHT_COL - PAD
     words = t("render.money.pic.hands_won", locale)
-    text(draw, (x, y + 22), words, SMALL, theme.MUTED, anchor="ls", max_width=RIGHT_COL - PAD)
+    text(draw, (x, y + 20), words, SMALL, theme.MUTED, anchor="ls", max_width=room)
     stars = "★" * won if won else "–"
-    text(draw, (x, y + 46), stars, NAME, theme.GOLD if won else theme.MUTED, bold=True, anchor="ls")
-    points = t("render.money.points", locale, points=view["totals"][seat])
-    text(
-        draw,
-        (x, y + 78),
-        points,
-        KEY,
-        theme.TEXT,
-        bold=True,
-        anchor="ls",
-        max_width=RIGHT_COL - PAD,
-    )
+    colour = theme.GOLD if won else theme.MUTED
+    text(draw, (x, y + 42), stars, NAME, colour, bold=True, anchor="ls", max_width=room)
+    words = t("render.money.pic.points", locale)
+    text(draw, (x, y + 64), words, SMALL, theme.MUTED, anchor="ls", max_width=room)
+    points = str(view["totals"][seat])
+    text(draw, (x, y + 90), points, KEY, theme.TEXT, bold=True, anchor="ls", max_width=room)

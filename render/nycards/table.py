@@ -44,7 +44,7 @@ LAST_H = 58
 ROW_H = 54
 GAP = 10
 CHIP = 34
-CHIPS_X = 196  # where the building counts start in a player's row
+CHIPS_X = 186  # where the building counts start in a player's row
 
 
 def header(view: View, names: list[str], locale: str | None) -> tuple[str, str]:
@@ -55,7 +55,7 @@ def header(view: View, names: list[str], locale: str | None) -> tuple[str, str]:
     first = t("render.nycards.pic.to_act", locale, name=name)
     if view["pending"]:
         building = building_label(view["pending"]["building"], locale)
-        second = t("render.nycards.pending", locale, name=name, building=building)
+        second = t("render.nycards.pic.pending", locale, building=building)
     elif view["actions"]:
         second = t("render.nycards.pic.extra_action", locale, turn=view["turn_no"])
     else:
@@ -63,16 +63,18 @@ def header(view: View, names: list[str], locale: str | None) -> tuple[str, str]:
     return first, second
 
 
-def changes(last: Sequence[Event]) -> tuple[set[int], dict[int, set[str]]]:
+def changes(last: Sequence[Event], dirk: bool) -> tuple[set[int], dict[int, set[str]]]:
     """What the last move changed that the table shows: the yard slots bought from (refilled
-    since), and per participant (Dirk after the players) the building types they gained."""
+    since), and per participant (Dirk as -1) the building types they gained (with Dirk in the
+    game a purchase is gained only once kept; given to Dirk, it is his)."""
     slots: set[int] = set()
     gained: dict[int, set[str]] = {}
     for event in last:
         kind = event["type"]
         if kind == "bought":
             slots.add(event["slot"])
-        if kind in ("bought", "kept", "leftover") and event.get("seat") is not None:
+        owned = ("kept", "leftover") if dirk else ("bought", "leftover")
+        if kind in owned and event.get("seat") is not None:
             gained.setdefault(event["seat"], set()).add(BUILDINGS[event["building"]].type)
         elif kind == "dirk_got":
             gained.setdefault(-1, set()).update(BUILDINGS[b].type for b in event["buildings"])
@@ -101,7 +103,7 @@ def table_picture(
     first, second = header(view, names, locale)
     d.text(draw, (M + PAD, M + 28), first, TITLE, theme.GOLD, True, max_width=WIDTH - 2 * M - 24)
     d.text(draw, (M + PAD, M + 56), second, BODY, theme.TEXT, max_width=WIDTH - 2 * M - 24)
-    slots, gained = changes(last)
+    slots, gained = changes(last, view["dirk"])
     y = M + HEAD_H
     if not over:
         y = _yard(draw, view, slots, y, locale)
@@ -267,7 +269,7 @@ def _player(
     fresh = gained.get(-1 if dirk else seat, set())
     for i, type_id in enumerate(TYPE_IDS):
         box = type_badge(
-            draw, (x0 + CHIPS_X + i * (CHIP + 6), y + 10), type_id, CHIP, counts[type_id]
+            draw, (x0 + CHIPS_X + i * (CHIP + 4), y + 10), type_id, CHIP, counts[type_id]
         )
         if type_id in fresh:
             draw.rounded_rectangle(
@@ -277,7 +279,7 @@ def _player(
                 width=3,
             )
     points = view["dirk_score"] if dirk else view["scores"][seat]
-    words = t("render.nycards.points", locale, points=points)
+    words = t("render.nycards.pic.points", locale, points=points)
     d.text(
         draw,
         (x1 - PAD, y + ROW_H / 2),

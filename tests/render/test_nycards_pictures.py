@@ -181,7 +181,7 @@ def test_whose_turn_and_scores_are_key_sized() -> None:
         table_picture(public, NAMES[:3], None)
     turn = t("render.nycards.pic.to_act", None, name=NAMES[public["current"]])
     assert sizes_of(drawn, turn) and min(sizes_of(drawn, turn)) >= KEY_PX
-    points = t("render.nycards.points", None, points=0)
+    points = t("render.nycards.pic.points", None, points=0)
     assert min(sizes_of(drawn, points)) >= KEY_PX
 
 
