@@ -75,7 +75,8 @@ def header(
     image: Image.Image, draw: ImageDraw.ImageDraw, view: View, title: str, locale: str | None
 ) -> int:
     """Title, hand and round on the left; final round and the deck on the right. Next y."""
-    x, right = M + PAD, WIDTH - M - PAD
+    x: float = M + PAD
+    right: float = WIDTH - M - PAD
     mid = M + HEADER_HEIGHT / 2
     if view["phase"] == "over":
         text(draw, (x, mid), title, TITLE, theme.GOLD, bold=True, anchor="lm", max_width=right - x)
@@ -180,7 +181,7 @@ def last_actions(last: Sequence[Event], names: list[str], locale: str | None) ->
     """What each seat did in the last move, in words ("Took the left row (90)"), by seat."""
     done: dict[int, str] = {}
     for event in last:
-        kind, seat = event["type"], event.get("seat")
+        kind, seat = event["type"], int(event.get("seat") or 0)
         if kind == "took_row":
             row = t(
                 f"render.money.pic.took_row.{event['row']}",

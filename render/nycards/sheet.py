@@ -56,7 +56,7 @@ def scoring_picture(
     d.text(draw, (M + PAD, M + 56), hint, SMALL, theme.TEXT, max_width=WIDTH - 2 * M - 24)
     legend = t("render.nycards.pic.cell_legend", locale)
     d.text(draw, (M + PAD, M + 76), legend, SMALL, theme.MUTED, max_width=WIDTH - 2 * M - 24)
-    y = M + HEAD_H + 4
+    y: float = M + HEAD_H + 4
     if over:
         y = _result(draw, view, names, y, locale) + GAP
     col_w = (WIDTH - 2 * M - PAD - TYPE_COL) / seats

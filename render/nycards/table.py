@@ -104,7 +104,7 @@ def table_picture(
     d.text(draw, (M + PAD, M + 28), first, TITLE, theme.GOLD, True, max_width=WIDTH - 2 * M - 24)
     d.text(draw, (M + PAD, M + 56), second, BODY, theme.TEXT, max_width=WIDTH - 2 * M - 24)
     slots, gained = changes(last, view["dirk"])
-    y = M + HEAD_H
+    y: float = M + HEAD_H
     if not over:
         y = _yard(draw, view, slots, y, locale)
         y = _display(draw, view, y + GAP, locale)
@@ -197,7 +197,7 @@ def _last(
     """The last move's takings and purchases, drawn: who, then the money or the building."""
     x0, x1 = M, WIDTH - M
     d.panel(draw, (x0, y, x1, y + LAST_H), theme.mix(theme.PANEL, theme.GOLD, 0.1), theme.GOLD)
-    x = x0 + PAD
+    x: float = x0 + PAD
     mid = y + LAST_H / 2
     x += (
         d.text(
