@@ -66,8 +66,11 @@ def match_winners(view: View) -> list[int]:
 
 
 def status_line(view: View, locale: str | None) -> str:
-    """The hand and round, e.g. "Hand 1 of 3 · Round 5"."""
+    """The hand and round, e.g. "Hand 1 of 3 · Round 5" (in the final round, whose own mark
+    says so, the hand only)."""
     hand = t("render.money.hand_of", locale, hand=view["hand_no"], hands=view["hands_total"])
+    if view["final_round"]:
+        return hand
     return f"{hand} · {t('render.money.round', locale, round=view['round'])}"
 
 

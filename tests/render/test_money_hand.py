@@ -52,13 +52,13 @@ def test_seed_example_groups_and_lines() -> None:
         t("render.money.bluff_card"),
     ]
     words = {g.badge: [g.points, *(w for w, _, _ in g.lines)] for g in parts}
-    assert t("render.money.scores_now", None, points=0) in words["$"]
+    assert t("render.money.pic.scores_now", None, points=0) in words["$"]
     assert t("render.money.trio", None, value=30, bonus=100) in words["$"]
     assert t("render.money.to_next", None, need=10, target=100) in words["$"]
-    assert t("render.money.scores_now", None, points=210) in words["¥"]
+    assert t("render.money.pic.scores_now", None, points=210) in words["¥"]
     assert t("render.money.trio", None, value=30, bonus=100) in words["¥"]
-    assert t("render.money.scores_now", None, points=30) in words["€"]
-    assert t("render.money.scores_now", None, points=30) in words["10"]
+    assert t("render.money.pic.scores_now", None, points=30) in words["€"]
+    assert t("render.money.pic.scores_now", None, points=30) in words["10"]
 
 
 def test_cards_in_a_group_are_sorted_by_value_then_serial() -> None:
@@ -111,7 +111,7 @@ def test_hand_picture_is_readable_on_a_phone_at_every_player_count_and_stage() -
                 points = [
                     d
                     for d in drawn
-                    if d.words.startswith(t("render.money.scores_now", None, points=""))
+                    if d.words.startswith(t("render.money.pic.scores_now", None, points=""))
                 ]
                 assert all(d.size_at(400) >= KEY_PX for d in points)
                 score = t(
@@ -123,5 +123,5 @@ def test_hand_picture_is_readable_on_a_phone_at_every_player_count_and_stage() -
 def test_group_points_are_drawn_apart_from_the_explanations() -> None:
     """What a currency scores now is its own large line, not lost among the small ones."""
     usd = next(g for g in groups(SEED_HAND, None) if g.badge == "$")
-    assert usd.points == t("render.money.scores_now", None, points=0)
+    assert usd.points == t("render.money.pic.scores_now", None, points=0)
     assert usd.points not in [w for w, _, _ in usd.lines]
