@@ -90,7 +90,7 @@ def scoring_picture(
     for i, award in enumerate(awards):
         if i % 2 == 0:
             draw.rectangle((M + 6, y, WIDTH - M - 6, y + ROW_H), fill=theme.PANEL_DIM)
-        _award(draw, award, cols, col_w, y, locale)
+        _award(draw, award, cols, col_w, y, view["players"], locale)
         y += ROW_H
     draw.line((M + 6, y, WIDTH - M - 6, y), fill=theme.PANEL_LINE, width=2)
     words = t("render.nycards.pic.total_after", locale, scoring=scoring["scoring"])
@@ -128,10 +128,12 @@ def _award(
     cols: list[float],
     col_w: float,
     y: float,
+    players: int,
     locale: str | None,
 ) -> None:
     """One building type's row: its house and name, and per participant the points scored with
-    the number of buildings that scored them ("–" for no points)."""
+    the number of buildings that scored them ("–" for no points); Dirk's (index `players`)
+    in grey."""
     type_badge(draw, (M + PAD, y + 10), award["type"], 30)
     d.text(
         draw,
@@ -150,7 +152,8 @@ def _award(
         if group is None or not group["points"]:
             d.text(draw, (cx, y + ROW_H / 2), "–", KEY, theme.FAINT, True, anchor="mm")
             continue
-        d.text(draw, (cx, y + 22), f"+{group['points']}", KEY, theme.GOLD, True, anchor="mm")
+        colour = theme.MUTED if seat == players else theme.GOLD  # Dirk's column is grey
+        d.text(draw, (cx, y + 22), f"+{group['points']}", KEY, colour, True, anchor="mm")
         words = t("render.nycards.pic.buildings", locale, count=group["count"])
         d.text(draw, (cx, y + 42), words, SMALL, theme.MUTED, anchor="mm", max_width=col_w - 4)
 
