@@ -174,3 +174,25 @@ def lay_cards(
     for i, tile in enumerate(tiles):
         image.paste(tile, (round(x + i * step), round(y)), tile)
     return step * (len(tiles) - 1) + w
+
+
+def highlight(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    label: str,
+    size: int,
+    width: int = 4,
+    radius: int = 10,
+) -> tuple[float, float, float, float]:
+    """Mark what the last move changed: a gold outline around `box` and a gold `label` pill
+    (e.g. "new") on its top edge, right-aligned; returns the pill's box."""
+    pad = width + 1
+    draw.rounded_rectangle(
+        (box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad),
+        radius=radius,
+        outline=theme.GOLD,
+        width=width,
+    )
+    return pill(
+        draw, (box[2] + pad, box[1] - pad), label, size, theme.GOLD, theme.INK, align="right"
+    )

@@ -24,13 +24,13 @@ _PLAIN = (theme.PANEL, theme.PANEL_LINE)
 _DIM = (theme.PANEL_DIM, theme.PANEL_DIM)
 
 STATUS: dict[str, Style] = {
-    "thinking": Style("render.money.status.thinking", theme.PANEL_LINE, theme.TEXT, *_PLAIN),
-    "bid_placed": Style("render.money.status.bid_placed", theme.GOOD, theme.INK, *_PLAIN),
-    "acting": Style("render.money.status.acting", theme.GOLD, theme.INK, _ACTIVE, theme.GOLD),
-    "waiting": Style("render.money.status.waiting", theme.PANEL_LINE, theme.TEXT, *_PLAIN),
-    "acted": Style("render.money.status.acted", theme.PANEL_DIM, theme.MUTED, *_DIM),
-    "sat_out": Style("render.money.status.sat_out", theme.PANEL_DIM, theme.MUTED, *_DIM),
-    "winner": Style("render.money.status.winner", theme.GOLD, theme.INK, _ACTIVE, theme.GOLD),
+    "thinking": Style("render.money.pic.status.thinking", theme.PANEL_LINE, theme.TEXT, *_PLAIN),
+    "bid_placed": Style("render.money.pic.status.bid_placed", theme.GOOD, theme.INK, *_PLAIN),
+    "acting": Style("render.money.pic.status.acting", theme.GOLD, theme.INK, _ACTIVE, theme.GOLD),
+    "waiting": Style("render.money.pic.status.waiting", theme.PANEL_LINE, theme.TEXT, *_PLAIN),
+    "acted": Style("render.money.pic.status.acted", theme.PANEL_DIM, theme.MUTED, *_DIM),
+    "sat_out": Style("render.money.pic.status.sat_out", theme.PANEL_DIM, theme.MUTED, *_DIM),
+    "winner": Style("render.money.pic.status.winner", theme.GOLD, theme.INK, _ACTIVE, theme.GOLD),
     "over": Style("", theme.PANEL, theme.TEXT, *_PLAIN),
 }
 DIMMED = frozenset({"acted", "sat_out"})

@@ -1,88 +1,126 @@
-"""The public Money table for the channel, drawn from the public view only."""
+"""The public Money table for the channel, drawn from the public view only, 600 px wide for
+phones: the rows, each seat's strip (status, bid on the table, scores) and what the last move
+laid down, outlined in gold with "new"."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from i18n import t
 from render import theme
-from render.cards import back_tile, card_size, card_tile
-from render.draw import canvas, lay_cards, panel, pill, text
+from render.draw import canvas, card_step, highlight, panel, pill, text
+from render.money.cards import back_tile, card_size, put_card
 from render.money.common import (
     BANNER_HEIGHT,
-    CHIPS_HEIGHT,
+    BODY,
+    HEADER_HEIGHT,
+    KEY,
+    LEGEND_HEIGHT,
+    NAME,
+    PAD,
+    SMALL,
+    WIDTH,
+    Event,
+    M,
     View,
     cards_total,
-    currency_chips,
+    currency_legend,
     header,
+    last_actions,
+    new_bids,
+    new_cards,
     seat_name,
     winner_banner,
 )
 from render.money.status import DIMMED, STATUS, order_position, seat_status
 
-ROW_CARD = 96  # card width in the rows
-BID_CARD = 72  # card width of the bids on the table
-ROWS_HEIGHT = 60 + card_size(ROW_CARD)[1] + 14
-STRIP_HEIGHT = card_size(BID_CARD)[1] + 26
-LEFT_COL = 310  # name, cards in hand, status
-RIGHT_COL = 220  # hands won and points
+ROW_CARD = 62  # card width in the rows
+BID_CARD = 52  # card width of the bids on the table
+ROWS_HEIGHT = 44 + card_size(ROW_CARD)[1] + 12
+STRIP_HEIGHT = card_size(BID_CARD)[1] + 30
+LEFT_COL = 190  # name, status, cards in hand
+RIGHT_COL = 120  # hands won and points
+GAP = 10
 
 
-def table_picture(view: View, names: list[str], locale: str | None) -> Image.Image:
+def table_picture(
+    view: View, names: list[str], locale: str | None, last: Sequence[Event] = ()
+) -> Image.Image:
     """The public table: rows, bids on the table, each seat's status and scores, deck, hand and
-    round. Raises ValueError unless `view` is the public view (its "seat" is None)."""
+    round, with what the `last` events laid down highlighted. Raises ValueError unless `view`
+    is the public view (its "seat" is None)."""
     if view.get("seat") is not None or "hand" in view or "bid" in view:
         raise ValueError("table_picture draws only the public view (seat None)")
     n = view["players"]
     over = view["phase"] == "over"
-    top = theme.MARGIN + 44 + theme.GAP + (0 if over else CHIPS_HEIGHT)
-    middle = (BANNER_HEIGHT if over else ROWS_HEIGHT) + theme.GAP
-    height = top + middle + n * (STRIP_HEIGHT + theme.GAP) - theme.GAP + theme.MARGIN
-    image, draw = canvas(height)
+    top = M + HEADER_HEIGHT + 6 + (0 if over else LEGEND_HEIGHT)
+    middle = (BANNER_HEIGHT + 8) if over else (ROWS_HEIGHT + GAP + 6)
+    height = top + middle + n * (STRIP_HEIGHT + GAP) - GAP + M
+    image, draw = canvas(height, WIDTH)
     y = header(image, draw, view, t("render.money.title", locale), locale)
+    fresh = new_cards(last)
     if over:
         y = winner_banner(draw, view, names, y, locale)
     else:
-        y = currency_chips(draw, view["currencies"], y, locale)
-        y = _rows(image, draw, view, y, locale)
+        y = currency_legend(draw, view["currencies"], y, locale)
+        y = _rows(image, draw, view, fresh, y + 6, locale)
+    done = last_actions(last, names, locale)
+    bids = new_bids(last)
     for seat in range(n):
         y = _strip(image, draw, view, seat, names, y, locale)
+        _middle(image, draw, view, seat, y - STRIP_HEIGHT - GAP, fresh, done, bids, locale)
     return image
 
 
+def _lay(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    cards: list[int],
+    x: float,
+    y: float,
+    width: int,
+    room: float,
+    locale: str | None,
+) -> tuple[float, float, float, float]:
+    """Cards in a row from (x, y) within `room` pixels; the box they cover."""
+    step = card_step(len(cards), width, room, gap=6)
+    for i, card in enumerate(cards):
+        put_card(image, draw, card, (x + i * step, y), width, locale)
+    w, h = card_size(width)
+    return (x, y, x + step * (len(cards) - 1) + w - 3, y + h - 3)
+
+
 def _rows(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: View, y: int, locale: str | None
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: View,
+    fresh: set[int],
+    y: int,
+    locale: str | None,
 ) -> int:
-    width = (theme.WIDTH - 2 * theme.MARGIN - theme.GAP) / 2
+    """The two rows side by side, each with its total; cards the last move gave in outlined."""
+    width = (WIDTH - 2 * M - GAP) / 2
     card_h = card_size(ROW_CARD)[1]
     for i, row in enumerate(("left", "right")):
-        x = theme.MARGIN + i * (width + theme.GAP)
+        x = M + i * (width + GAP)
         panel(draw, (x, y, x + width, y + ROWS_HEIGHT))
         cards = view["rows"][row]
-        text(
-            draw,
-            (x + 18, y + 30),
-            t(f"render.money.row.{row}", locale),
-            24,
-            bold=True,
-            anchor="lm",
-            max_width=width - 200,
-        )
         total = t("render.money.total", locale, total=cards_total(cards))
-        pill(draw, (x + width - 16, y + 30), total, 20, theme.GOLD, theme.INK, align="right")
-        if cards:
-            tiles = [card_tile(c, ROW_CARD, locale) for c in cards]
-            lay_cards(image, tiles, x + 18, y + 56, width - 36)
-        else:
-            text(
-                draw,
-                (x + width / 2, y + 56 + card_h / 2),
-                t("render.money.empty", locale),
-                20,
-                theme.MUTED,
-                anchor="mm",
-            )
-    return round(y + ROWS_HEIGHT + theme.GAP)
+        box = pill(draw, (x + width - 8, y + 22), total, KEY, theme.GOLD, theme.INK, align="right")
+        words = t(f"render.money.row.{row}", locale)
+        text(
+            draw, (x + PAD, y + 22), words, BODY, bold=True, anchor="lm", max_width=box[0] - x - 16
+        )
+        if not cards:
+            words = t("render.money.empty", locale)
+            text(draw, (x + width / 2, y + 44 + card_h / 2), words, BODY, theme.MUTED, anchor="mm")
+            continue
+        area = _lay(image, draw, cards, x + PAD, y + 44, ROW_CARD, width - 2 * PAD, locale)
+        if fresh & set(cards):
+            highlight(draw, area, t("render.money.pic.new", locale), SMALL, width=3)
+    return round(y + ROWS_HEIGHT + GAP)
 
 
 def _strip(
@@ -94,38 +132,39 @@ def _strip(
     y: int,
     locale: str | None,
 ) -> int:
+    """A seat's panel: name, status and cards in hand on the left, scores on the right."""
     info = view["seats"][seat]
     status = seat_status(view, seat)
     style = STATUS[status]
-    x0, x1 = theme.MARGIN, theme.WIDTH - theme.MARGIN
+    x0, x1 = M, WIDTH - M
+    acting = style.outline == theme.GOLD
     panel(
         draw,
         (x0, y, x1, y + STRIP_HEIGHT),
         fill=style.fill,
         outline=style.outline,
-        width=3 if style.outline == theme.GOLD else 2,
+        width=4 if acting else 2,
     )
     ink = theme.MUTED if status in DIMMED else theme.TEXT
-    x = x0 + 18
-    text(
-        draw,
-        (x, y + 32),
-        seat_name(names, seat, locale),
-        26,
-        ink,
-        bold=True,
-        anchor="ls",
-        max_width=LEFT_COL - 30,
-    )
-    if view["phase"] != "over":  # after the match the count of cards in hand means nothing
-        cards = t("render.money.cards_in_hand", locale, count=info["hand_count"])
-        text(draw, (x, y + 62), cards, 20, theme.MUTED, anchor="ls", max_width=LEFT_COL - 30)
+    x = x0 + PAD
+    name = seat_name(names, seat, locale)
+    text(draw, (x, y + 26), name, KEY, ink, bold=True, anchor="ls", max_width=LEFT_COL - PAD)
     if style.key:
         words = t(style.key, locale, pos=order_position(view, seat))
-        pill(draw, (x, y + STRIP_HEIGHT - 28), words, 18, style.pill, style.ink)
-    _middle(image, draw, view, seat, x0 + LEFT_COL, y, x1 - RIGHT_COL - 10, locale)
+        pill(draw, (x, y + 46), words, SMALL, style.pill, style.ink)
+    if view["phase"] != "over":  # after the match the count of cards in hand means nothing
+        cards = t("render.money.pic.in_hand", locale, count=info["hand_count"])
+        text(
+            draw,
+            (x, y + STRIP_HEIGHT - 10),
+            cards,
+            SMALL,
+            theme.MUTED,
+            anchor="ls",
+            max_width=LEFT_COL - PAD,
+        )
     _scores(draw, view, seat, x1 - RIGHT_COL, y, locale)
-    return y + STRIP_HEIGHT + theme.GAP
+    return y + STRIP_HEIGHT + GAP
 
 
 def _middle(
@@ -133,52 +172,76 @@ def _middle(
     draw: ImageDraw.ImageDraw,
     view: View,
     seat: int,
-    x: int,
     y: int,
-    right: int,
+    fresh: set[int],
+    done: dict[int, str],
+    bids: set[int],
     locale: str | None,
 ) -> None:
     """Exchange: the cards on the table and their total. Bid: a face-down card once placed.
-    Match over: each hand's score."""
+    Match over: each hand's score. What the seat did in the last move, in gold."""
     info = view["seats"][seat]
+    x, right = M + LEFT_COL, WIDTH - M - RIGHT_COL - 8
     mid = y + STRIP_HEIGHT / 2
+    new = t("render.money.pic.new", locale)
     if view["phase"] == "exchange" and info["table"]:
-        box = pill(draw, (x, mid), str(info["table_total"]), 24, theme.GOLD, theme.INK)
-        tiles = [card_tile(c, BID_CARD, locale) for c in info["table"]]
-        lay_cards(image, tiles, box[2] + 14, y + 12, right - box[2] - 14)
+        total = str(info["table_total"])
+        box = pill(draw, (x, mid), total, KEY, theme.GOLD, theme.INK)
+        area = _lay(
+            image, draw, info["table"], box[2] + 8, y + 18, BID_CARD, right - box[2] - 8, locale
+        )
+        if fresh & set(info["table"]):
+            highlight(draw, area, new, SMALL, width=3)
     elif view["phase"] == "bid" and info["bid_placed"]:
         tile = back_tile(BID_CARD)
-        image.paste(tile, (x, y + 12), tile)
+        image.paste(tile, (x, y + 18), tile)
+        words = t("render.money.pic.bid_hidden", locale)
         text(
             draw,
-            (x + tile.width + 14, mid),
-            t("render.money.bid_hidden", locale),
-            20,
+            (x + tile.width + 8, mid),
+            words,
+            SMALL,
             theme.MUTED,
             anchor="lm",
-            max_width=right - x - tile.width - 14,
+            max_width=right - x - tile.width - 8,
         )
+        if seat in bids:
+            area = (x, y + 18, x + tile.width - 3, y + 18 + tile.height - 3)
+            highlight(draw, area, new, SMALL, width=3)
     elif view["phase"] == "over":
+        step = min(84, (right - x) / max(1, len(view["results"])))
         for i, result in enumerate(view["results"]):
-            cx = x + 20 + i * 130
-            star = " ★" if seat in result["winners"] else ""
+            cx = x + i * step
+            won = seat in result["winners"]
+            words = t("render.money.hand_no", locale, hand=result["hand_no"])
+            text(draw, (cx, mid - 14), words, SMALL, theme.MUTED, anchor="lm")
+            score = f"{result['scores'][seat]}{' ★' if won else ''}"
             text(
                 draw,
-                (cx, mid - 16),
-                t("render.money.hand_no", locale, hand=result["hand_no"]),
-                18,
-                theme.MUTED,
-                anchor="lm",
-            )
-            text(
-                draw,
-                (cx, mid + 16),
-                f"{result['scores'][seat]}{star}",
-                26,
-                theme.GOLD if star else theme.TEXT,
+                (cx, mid + 14),
+                score,
+                KEY,
+                theme.GOLD if won else theme.TEXT,
                 bold=True,
                 anchor="lm",
             )
+    if (
+        seat in done
+        and view["phase"] != "over"
+        and not (view["phase"] == "exchange" and info["table"])
+    ):
+        words = done[seat]
+        w = text(
+            draw,
+            (x + 8, mid),
+            words,
+            BODY,
+            theme.GOLD,
+            bold=True,
+            anchor="lm",
+            max_width=right - x - 16,
+        )
+        highlight(draw, (x, mid - 16, x + w + 16, mid + 16), new, SMALL, width=3)
 
 
 def _scores(
@@ -188,22 +251,13 @@ def _scores(
     if not view["results"]:
         return
     won = view["hands_won"][seat]
-    line = t("render.money.hands_won", locale) + "  "
-    w = text(draw, (x, y + 34), line, 18, theme.MUTED, anchor="ls")
+    room = RIGHT_COL - PAD
+    words = t("render.money.pic.hands_won", locale)
+    text(draw, (x, y + 20), words, SMALL, theme.MUTED, anchor="ls", max_width=room)
     stars = "★" * won if won else "–"
-    text(
-        draw, (x + w, y + 34), stars, 22, theme.GOLD if won else theme.MUTED, bold=True, anchor="ls"
-    )
-    text(
-        draw,
-        (x, y + 74),
-        t("render.money.points", locale, points=view["totals"][seat]),
-        26,
-        theme.TEXT,
-        bold=True,
-        anchor="ls",
-        max_width=RIGHT_COL - 16,
-    )
-    if len(view["results"]) > 1:
-        parts = " + ".join(str(r["scores"][seat]) for r in view["results"])
-        text(draw, (x, y + 102), parts, 18, theme.MUTED, anchor="ls", max_width=RIGHT_COL - 16)
+    colour = theme.GOLD if won else theme.MUTED
+    text(draw, (x, y + 42), stars, NAME, colour, bold=True, anchor="ls", max_width=room)
+    words = t("render.money.pic.points", locale)
+    text(draw, (x, y + 64), words, SMALL, theme.MUTED, anchor="ls", max_width=room)
+    points = str(view["totals"][seat])
+    text(draw, (x, y + 90), points, KEY, theme.TEXT, bold=True, anchor="ls", max_width=room)

@@ -1,19 +1,44 @@
-"""Shared pieces of the New York card game's pictures: colours, money and building tiles,
-names (Dirk included) and the type chips."""
+"""Shared pieces of the New York card game's pictures: the phone-first sizes, colours, the two
+shapes that keep money and buildings apart, names (Dirk included) and the legend.
+
+Money is always ROUND (a coin in its currency's colour, on a cream card); a building is always a
+HOUSE (a roofed shape in its type's colour with the type's glyph), so a blue Theater and the blue
+currency never look alike, whatever one sees of colour. Every picture is WIDTH (600) pixels
+wide: on a phone 400 px wide the smallest text (SMALL, 15) shows at 10 px and values, prices and
+scores (KEY, 22) at 14.7 px.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from i18n import t
 from render import draw as d
 from render import theme
 from render.theme import Colour, hex_colour
-from rules.nycards.components import BUILDINGS, CURRENCY_COLOURS, MONEY, TYPE_BY_ID, type_name
+from rules.nycards.components import (
+    BUILDINGS,
+    CURRENCY_COLOURS,
+    MONEY,
+    TYPE_BY_ID,
+    TYPE_IDS,
+    type_name,
+)
 
 View = dict[str, Any]
+Event = dict[str, Any]
+
+WIDTH = 600
+M = 14
+PAD = 12
+SMALL = 15
+BODY = 17
+NAME = 19
+KEY = 22
+TITLE = 26
 
 TYPE_COLOURS: dict[str, Colour] = {
     "blue": hex_colour("#3a7bd5"),
@@ -23,7 +48,16 @@ TYPE_COLOURS: dict[str, Colour] = {
     "green": hex_colour("#3e9e4f"),
     "purple": hex_colour("#8048b0"),
 }
-MONEY_W, MONEY_H = 62, 86
+TYPE_GLYPHS: dict[str, str] = {
+    "theater": "♫",
+    "museum": "♜",
+    "station": "⚑",
+    "church": "✝",
+    "park": "♣",
+    "skyscraper": "▮",
+}
+MONEY_W, MONEY_H = 56, 76
+PAPER = theme.PAPER
 
 
 def currency_colour(code: str) -> Colour:
@@ -43,59 +77,190 @@ def ink_on(colour: Colour) -> Colour:
 
 def seat_name(seat: int, names: list[str], locale: str | None) -> str:
     """A seat's name; the index after the last seat is Dirk."""
-    return names[seat] if seat < len(names) else t("nycards.dirk", locale)
+    if seat < len(names) and names[seat]:
+        return names[seat]
+    if seat >= len(names):
+        return t("nycards.dirk", locale)
+    return t("render.nycards.pic.player", locale, number=seat + 1)
 
 
-def money_tile(card_id: int) -> Image.Image:
-    """A small money card: the currency's colour with its value."""
+def currency_word(code: str, locale: str | None) -> str:
+    """A currency's name ("blue")."""
+    return t(f"nycards.currency.{code}", locale)
+
+
+# ------------------------------------------------------------------ money: round
+
+
+def coin(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float, code: str) -> None:
+    """A coin of a currency: a disc in its colour with a darker rim."""
+    x, y = centre
+    colour = currency_colour(code)
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=theme.INK, width=2)
+
+
+def money_card(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], card_id: int, w: int = MONEY_W
+) -> tuple[float, float, float, float]:
+    """A money card with its top left at `xy`: a cream card holding a coin of its currency with
+    the value. Returns its box."""
     m = MONEY[card_id]
-    tile = Image.new("RGBA", (MONEY_W, MONEY_H), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(tile)
-    colour = currency_colour(m.currency)
-    draw.rounded_rectangle(
-        (0, 0, MONEY_W - 1, MONEY_H - 1), radius=8, fill=colour, outline=theme.INK, width=2
+    h = round(w * MONEY_H / MONEY_W)
+    x, y = xy
+    box = (x, y, x + w, y + h)
+    draw.rounded_rectangle(box, radius=7, fill=PAPER, outline=theme.INK, width=2)
+    r = w * 0.42
+    coin(draw, (x + w / 2, y + h / 2), r, m.currency)
+    size = max(KEY, round(w * 0.45))
+    d.put_text(
+        draw,
+        (x + w / 2, y + h / 2),
+        str(m.value),
+        size,
+        ink_on(currency_colour(m.currency)),
+        True,
+        "mm",
     )
-    d.put_text(draw, (MONEY_W / 2, MONEY_H / 2), str(m.value), 34, ink_on(colour), True, "mm")
-    return tile
+    return box
 
 
-def building_box(
+def money_row(
+    draw: ImageDraw.ImageDraw,
+    cards: Sequence[int],
+    x: float,
+    y: float,
+    room: float,
+    w: int = MONEY_W,
+) -> tuple[float, float, float, float]:
+    """Money cards in a row from (x, y), overlapping to fit `room`; the box they cover."""
+    step = d.card_step(len(cards), w, room, gap=6)
+    box = (x, y, x, y)
+    for i, card in enumerate(cards):
+        box = money_card(draw, (x + i * step, y), card, w)
+    return (x, y, box[2], box[3])
+
+
+# ------------------------------------------------------------------ buildings: houses
+
+
+def house(
     draw: ImageDraw.ImageDraw,
     box: tuple[float, float, float, float],
-    building: int | None,
+    colour: Colour,
+    outline: Colour = theme.INK,
+    roof: float = 0.3,
+) -> float:
+    """A house shape (a roof on a wall) filling `box`; returns the y where the wall starts."""
+    x0, y0, x1, y1 = box
+    eave = y0 + (y1 - y0) * roof
+    points = [(x0, eave), ((x0 + x1) / 2, y0), (x1, eave), (x1, y1), (x0, y1)]
+    draw.polygon(points, fill=colour, outline=outline, width=2)
+    return eave
+
+
+def type_badge(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    type_id: str,
+    size: int,
+    count: int | None = None,
+) -> tuple[float, float, float, float]:
+    """A small house of a type with its glyph (or `count` when given; dim when 0) at top left
+    `xy`, `size` pixels square. Returns its box."""
+    x, y = xy
+    box = (x, y, x + size, y + size)
+    dim = count == 0
+    colour = theme.PANEL_DIM if dim else type_colour(type_id)
+    eave = house(draw, box, colour, theme.PANEL_LINE if dim else theme.INK)
+    centre = (x + size / 2, (eave + y + size) / 2 + 1)
+    if count is None:
+        d.put_text(
+            draw,
+            centre,
+            TYPE_GLYPHS[type_id],
+            max(SMALL, round(size * 0.5)),
+            ink_on(colour),
+            True,
+            "mm",
+        )
+    elif count:
+        d.put_text(
+            draw, centre, str(count), max(KEY, round(size * 0.55)), ink_on(colour), True, "mm"
+        )
+    return box
+
+
+def building_card(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    building: int,
     locale: str | None,
 ) -> None:
-    """A building card in `box` (type colour, name, price), or an empty outline."""
-    if building is None:
-        d.panel(draw, box, theme.PANEL_DIM, theme.PANEL_LINE)
-        d.text(
-            draw,
-            ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
-            t("render.nycards.empty", locale),
-            18,
-            theme.FAINT,
-            anchor="mm",
-        )
-        return
+    """A building card in `box`: a house in the type's colour with its glyph and name, and the
+    price large."""
     b = BUILDINGS[building]
     colour = type_colour(b.type)
-    d.panel(draw, box, colour, theme.INK, radius=10)
+    eave = house(draw, box, colour, roof=0.24)
     ink = ink_on(colour)
-    width = box[2] - box[0] - 16
+    x0, _, x1, y1 = box
+    cx = (x0 + x1) / 2
+    d.put_text(draw, (cx, eave - 2), TYPE_GLYPHS[b.type], BODY, ink, True, "ms")
     d.text(
-        draw, (box[0] + 10, box[1] + 28), type_name(b.type, locale), 20, ink, True, max_width=width
+        draw,
+        (cx, eave + 20),
+        type_name(b.type, locale),
+        SMALL,
+        ink,
+        True,
+        anchor="ms",
+        max_width=x1 - x0 - 8,
     )
-    d.text(draw, (box[2] - 12, box[3] - 12), str(b.price), 36, ink, True, anchor="rs")
+    d.put_text(draw, (cx, y1 - 8), str(b.price), TITLE + 4, ink, True, "ms")
 
 
-def type_chip(
-    draw: ImageDraw.ImageDraw, xy: tuple[float, float], type_id: str, count: int, size: int = 34
-) -> None:
-    """A square in the type's colour with a count; dim when the count is 0."""
-    x, y = xy
-    colour = type_colour(type_id) if count else theme.PANEL_DIM
-    draw.rounded_rectangle(
-        (x, y, x + size, y + size), radius=6, fill=colour, outline=theme.PANEL_LINE, width=1
+# ------------------------------------------------------------------ legend
+
+
+def legend(draw: ImageDraw.ImageDraw, y: float, locale: str | None) -> float:
+    """What the shapes and colours mean: round = money, house = building, and each type's
+    colour, glyph and name. Returns the next y."""
+    x: float = M + PAD
+    mid = y + 12
+    coin(draw, (x + 9, mid), 9, "blue")
+    x += 24 + d.text(
+        draw,
+        (x + 24, mid),
+        t("render.nycards.pic.legend_money", locale),
+        SMALL,
+        theme.MUTED,
+        anchor="lm",
     )
-    if count:
-        d.put_text(draw, (x + size / 2, y + size / 2), str(count), 18, ink_on(colour), True, "mm")
+    x += 16
+    type_badge(draw, (x, mid - 10), "theater", 20, count=None)
+    d.text(
+        draw,
+        (x + 26, mid),
+        t("render.nycards.pic.legend_building", locale),
+        SMALL,
+        theme.MUTED,
+        anchor="lm",
+    )
+    y += 30
+    col = (WIDTH - 2 * M - 2 * PAD) / 3
+    for i, type_id in enumerate(TYPE_IDS):
+        x = M + PAD + (i % 3) * col
+        row_y = y + (i // 3) * 28
+        type_badge(draw, (x, row_y), type_id, 22)
+        d.text(
+            draw,
+            (x + 28, row_y + 12),
+            type_name(type_id, locale),
+            SMALL,
+            theme.TEXT,
+            anchor="lm",
+            max_width=col - 32,
+        )
+    return y + 2 * 28
+
+
+LEGEND_HEIGHT = 30 + 2 * 28

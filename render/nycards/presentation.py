@@ -168,7 +168,7 @@ class NyCardsPresentation(Presentation):
     def table_image(
         self, view: View, names: list[str], locale: str | None, last: Sequence[Event] = ()
     ) -> Image:
-        return table_picture(view, names, locale)
+        return table_picture(view, names, locale, last)
 
     def hand_image(self, view: View, names: list[str], locale: str | None) -> Image:
         return hand_picture(view, names, locale)

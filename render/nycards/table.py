@@ -1,133 +1,291 @@
-"""The public table of a New York card game: whose turn, the yard with each slot's currency
-and building, the money on offer, the decks and scorings, and every player's buildings by type
-with their points (Dirk's too). Drawn from the public view only."""
+"""The public table of a New York card game, 600 px wide for phones: whose turn, the yard (each
+slot's currency as a coin, its building as a house with its price), the money on offer, what the
+last move took or bought (outlined in gold with "new"), the legend, and every player's buildings
+by type with their points (Dirk's too, marked as not playing to win). Drawn from the public view
+only."""
 
 from __future__ import annotations
 
-from PIL import Image
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
 
 from i18n import t
 from render import draw as d
 from render import theme
 from render.nycards.common import (
+    BODY,
+    KEY,
+    LEGEND_HEIGHT,
     MONEY_H,
+    NAME,
+    PAD,
+    SMALL,
+    TITLE,
+    WIDTH,
+    Event,
+    M,
     View,
-    building_box,
-    currency_colour,
-    ink_on,
-    money_tile,
+    building_card,
+    coin,
+    currency_word,
+    legend,
+    money_row,
     seat_name,
-    type_chip,
-    type_colour,
+    type_badge,
 )
-from rules.nycards.components import SLOT_CURRENCY, TYPE_IDS, building_label, type_name
+from rules.nycards.components import BUILDINGS, SLOT_CURRENCY, TYPE_IDS, building_label
 from rules.nycards.scoring import type_counts
 
-ROW_H = 52
+HEAD_H = 70
+YARD_H = 24 + 30 + 118 + 8
+DISPLAY_H = 24 + MONEY_H + 14
+LAST_H = 58
+ROW_H = 54
+GAP = 10
+CHIP = 34
+CHIPS_X = 186  # where the building counts start in a player's row
 
 
-def header(view: View, names: list[str], locale: str | None) -> str:
-    """The line at the top: whose turn and how many actions, or the end."""
+def header(view: View, names: list[str], locale: str | None) -> tuple[str, str]:
+    """The two lines at the top: whose turn (large) and what they are doing (small)."""
     if view["phase"] == "over":
-        return t("render.nycards.over", locale)
-    return t(
-        "render.nycards.turn",
-        locale,
-        turn=view["turn_no"],
-        name=seat_name(view["current"], names, locale),
-        actions=view["actions"] + 1,
-    )
-
-
-def table_picture(view: View, names: list[str], locale: str | None) -> Image.Image:
-    """The public table picture."""
-    seats = view["players"] + (1 if view["dirk"] else 0)
-    height = 520 + seats * ROW_H
-    image, draw = d.canvas(height)
-    m, w = theme.MARGIN, theme.WIDTH
-    d.text(draw, (m + 8, 44), header(view, names, locale), 26, theme.GOLD, True, max_width=w - 60)
+        return t("render.nycards.over", locale), t("render.nycards.pic.over_hint", locale)
+    name = seat_name(view["current"], names, locale)
+    first = t("render.nycards.pic.to_act", locale, name=name)
     if view["pending"]:
-        line = t(
-            "render.nycards.pending",
-            locale,
-            name=seat_name(view["current"], names, locale),
-            building=building_label(view["pending"]["building"], locale),
-        )
-        d.text(draw, (m + 8, 74), line, 18, theme.TEXT, max_width=w - 60)
-    # The yard.
-    d.text(draw, (m + 8, 108), t("render.nycards.yard", locale), 20, theme.MUTED, True)
-    slot_w = (w - 2 * m - 3 * theme.GAP) / 4
-    for slot, building in enumerate(view["yard"]):
-        x0 = m + slot * (slot_w + theme.GAP)
-        currency = SLOT_CURRENCY[slot]
-        colour = currency_colour(currency)
-        band = (x0, 118, x0 + slot_w, 150)
-        draw.rounded_rectangle(band, radius=8, fill=colour)
-        label = t(
-            "render.nycards.slot",
-            locale,
-            slot=slot + 1,
-            currency=t(f"nycards.currency.{currency}", locale),
-        )
-        d.text(draw, (x0 + slot_w / 2, 134), label, 17, ink_on(colour), True, anchor="mm")
-        building_box(draw, (x0 + 6, 158, x0 + slot_w - 6, 270), building, locale)
-    # The money on offer and the decks.
-    d.text(draw, (m + 8, 304), t("render.nycards.display", locale), 20, theme.MUTED, True)
-    d.lay_cards(image, [money_tile(c) for c in view["display"]], m + 8, 316, 4 * 72)
-    info_x = m + 340
-    decks = t(
-        "render.nycards.decks",
-        locale,
-        buildings=view["building_deck_count"],
-        money=view["money_deck_count"],
-        discard=view["discard_count"],
-    )
-    d.text(draw, (info_x, 336), decks, 18, theme.TEXT, max_width=w - info_x - m)
-    done = ", ".join(s["scoring"] for s in view["scorings"]) or t("render.nycards.none", locale)
-    left = ", ".join(view["scorings_left"]) or t("render.nycards.none", locale)
-    scorings = t("render.nycards.scorings", locale, done=done, left=left)
-    d.text(draw, (info_x, 366), scorings, 18, theme.TEXT, max_width=w - info_x - m)
-    # The legend of the type columns (the chips below follow this order).
-    x: float = info_x
-    for type_id in TYPE_IDS:
-        type_chip(draw, (x, 388), type_id, 0, 16)
-        draw.rectangle((x, 388, x + 16, 404), fill=type_colour(type_id))
-        x += 22 + d.text(draw, (x + 22, 402), type_name(type_id, locale), 15, theme.MUTED) + 14
-    # Every player's buildings and points.
-    top = 316 + MONEY_H + 40
+        building = building_label(view["pending"]["building"], locale)
+        second = t("render.nycards.pic.pending", locale, building=building)
+    elif view["actions"]:
+        second = t("render.nycards.pic.extra_action", locale, turn=view["turn_no"])
+    else:
+        second = t("render.nycards.pic.turn", locale, turn=view["turn_no"])
+    return first, second
+
+
+def changes(last: Sequence[Event], dirk: bool) -> tuple[set[int], dict[int, set[str]]]:
+    """What the last move changed that the table shows: the yard slots bought from (refilled
+    since), and per participant (Dirk as -1) the building types they gained (with Dirk in the
+    game a purchase is gained only once kept; given to Dirk, it is his)."""
+    slots: set[int] = set()
+    gained: dict[int, set[str]] = {}
+    for event in last:
+        kind = event["type"]
+        if kind == "bought":
+            slots.add(event["slot"])
+        owned = ("kept", "leftover") if dirk else ("bought", "leftover")
+        if kind in owned and event.get("seat") is not None:
+            gained.setdefault(event["seat"], set()).add(BUILDINGS[event["building"]].type)
+        elif kind == "dirk_got":
+            gained.setdefault(-1, set()).update(BUILDINGS[b].type for b in event["buildings"])
+        elif kind == "gifted":
+            gained.setdefault(-1, set()).add(BUILDINGS[event["building"]].type)
+    return slots, gained
+
+
+def moves(last: Sequence[Event]) -> list[Event]:
+    """The last move's events worth drawing in the "last move" strip (taking money, buying,
+    keeping or giving a building), oldest first."""
+    kinds = ("took", "bought", "kept", "gifted", "leftover")
+    return [e for e in last if e["type"] in kinds and e.get("seat") is not None]
+
+
+def table_picture(
+    view: View, names: list[str], locale: str | None, last: Sequence[Event] = ()
+) -> Image.Image:
+    """The public table picture, with what the `last` events changed highlighted."""
+    seats = view["players"] + (1 if view["dirk"] else 0)
+    shown = moves(last)
+    over = view["phase"] == "over"  # the yard and the money on offer no longer matter
+    height = M + HEAD_H + (0 if over else YARD_H + GAP + DISPLAY_H) + GAP + LEGEND_HEIGHT + GAP
+    height += (LAST_H + GAP if shown else 0) + seats * (ROW_H + 6) + M
+    image, draw = d.canvas(height, WIDTH)
+    first, second = header(view, names, locale)
+    d.text(draw, (M + PAD, M + 28), first, TITLE, theme.GOLD, True, max_width=WIDTH - 2 * M - 24)
+    d.text(draw, (M + PAD, M + 56), second, BODY, theme.TEXT, max_width=WIDTH - 2 * M - 24)
+    slots, gained = changes(last, view["dirk"])
+    y: float = M + HEAD_H
+    if not over:
+        y = _yard(draw, view, slots, y, locale)
+        y = _display(draw, view, y + GAP, locale)
+    if shown:
+        y = _last(draw, shown, names, y + GAP, locale)
+    y = legend(draw, y + GAP, locale) + GAP
     for seat in range(seats):
-        y = top + seat * ROW_H
-        dirk = seat == view["players"]
-        acting = not dirk and seat in view["to_act"]
-        winner = not dirk and seat in view["winners"]
-        outline = theme.GOLD if acting or winner else theme.PANEL_LINE
-        d.panel(draw, (m, y, w - m, y + ROW_H - 8), theme.PANEL, outline)
-        mid = y + (ROW_H - 8) / 2
-        name = seat_name(seat, names, locale)
+        _player(draw, view, seat, names, gained, y, locale)
+        y += ROW_H + 6
+    return image
+
+
+def _yard(
+    draw: ImageDraw.ImageDraw, view: View, fresh: set[int], y: float, locale: str | None
+) -> float:
+    """The four slots: the currency that pays (a coin and its name), the building for sale."""
+    d.text(
+        draw,
+        (M + PAD, y + 16),
+        t("render.nycards.pic.yard", locale),
+        SMALL,
+        theme.MUTED,
+        True,
+        max_width=WIDTH - 2 * M - 2 * PAD,
+    )
+    slot_w = (WIDTH - 2 * M - 3 * 8) / 4
+    new = t("render.nycards.pic.new", locale)
+    for slot, building in enumerate(view["yard"]):
+        x0 = M + slot * (slot_w + 8)
+        top = y + 24
+        currency = SLOT_CURRENCY[slot]
+        d.panel(
+            draw,
+            (x0, top, x0 + slot_w, top + YARD_H - 24),
+            theme.PANEL,
+            theme.PANEL_LINE,
+            radius=10,
+        )
+        coin(draw, (x0 + 20, top + 16), 10, currency)
         d.text(
             draw,
-            (m + 14, mid + 7),
-            name,
-            20,
-            theme.GOLD if winner else theme.TEXT,
+            (x0 + 36, top + 16),
+            currency_word(currency, locale),
+            BODY,
+            theme.TEXT,
             True,
-            max_width=220,
+            anchor="lm",
+            max_width=slot_w - 40,
         )
-        if not dirk:
-            count = t("render.nycards.cards", locale, count=view["hand_counts"][seat])
-            d.text(draw, (m + 250, mid + 6), count, 17, theme.MUTED)
-        owned = view["dirk_buildings"] if dirk else view["buildings"][seat]
-        counts = type_counts(owned)
-        for i, type_id in enumerate(TYPE_IDS):
-            type_chip(draw, (m + 380 + i * 46, mid - 17), type_id, counts[type_id])
-        points = view["dirk_score"] if dirk else view["scores"][seat]
-        d.pill(
+        box = (x0 + 8, top + 34, x0 + slot_w - 8, top + 34 + 110)
+        if building is None:
+            d.text(
+                draw,
+                ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+                t("render.nycards.empty", locale),
+                SMALL,
+                theme.FAINT,
+                anchor="mm",
+            )
+            continue
+        building_card(draw, box, building, locale)
+        if slot in fresh:
+            d.highlight(draw, box, new, SMALL, width=3)
+    return y + YARD_H
+
+
+def _display(draw: ImageDraw.ImageDraw, view: View, y: float, locale: str | None) -> float:
+    """The money on offer, and the decks and scorings to come beside it."""
+    d.text(draw, (M + PAD, y + 16), t("render.nycards.display", locale), SMALL, theme.MUTED, True)
+    money_row(draw, view["display"], M + PAD, y + 24, 4 * 62)
+    x = M + PAD + 4 * 62 + 16
+    left = ", ".join(view["scorings_left"]) or t("render.nycards.none", locale)
+    lines = [
+        t("render.nycards.pic.buildings_left", locale, count=view["building_deck_count"]),
+        t("render.nycards.pic.money_left", locale, count=view["money_deck_count"]),
+        t("render.nycards.pic.scorings_left", locale, left=left),
+    ]
+    for i, line in enumerate(lines):
+        d.text(draw, (x, y + 38 + i * 24), line, SMALL, theme.TEXT, max_width=WIDTH - M - PAD - x)
+    return y + DISPLAY_H
+
+
+def _last(
+    draw: ImageDraw.ImageDraw,
+    shown: list[Event],
+    names: list[str],
+    y: float,
+    locale: str | None,
+) -> float:
+    """The last move's takings and purchases, drawn: who, then the money or the building."""
+    x0, x1 = M, WIDTH - M
+    d.panel(draw, (x0, y, x1, y + LAST_H), theme.mix(theme.PANEL, theme.GOLD, 0.1), theme.GOLD)
+    x: float = x0 + PAD
+    mid = y + LAST_H / 2
+    x += (
+        d.text(
             draw,
-            (w - m - 14, mid),
-            t("render.nycards.points", locale, points=points),
-            18,
-            theme.GOLD if winner else theme.PANEL_LINE,
-            theme.INK if winner else theme.TEXT,
-            align="right",
+            (x, mid),
+            t("render.nycards.pic.last_move", locale),
+            SMALL,
+            theme.MUTED,
+            True,
+            anchor="lm",
         )
-    return image
+        + 10
+    )
+    for event in shown[-3:]:
+        if x > x1 - 120:
+            break
+        who = seat_name(event["seat"], names, locale)
+        words = t(f"render.nycards.pic.did.{event['type']}", locale, name=who)
+        x += (
+            d.text(
+                draw, (x, mid), words, BODY, theme.GOLD, True, anchor="lm", max_width=x1 - x - 100
+            )
+            + 8
+        )
+        if event["type"] == "took":
+            box = money_row(draw, event["cards"], x, y + 5, x1 - x - PAD, w=35)
+            x = box[2] + 14
+        else:
+            type_id = BUILDINGS[event["building"]].type
+            box = type_badge(draw, (x, mid - 16), type_id, 32)
+            price = str(BUILDINGS[event["building"]].price)
+            x = box[2] + 6
+            x += d.text(draw, (x, mid), price, KEY, theme.TEXT, True, anchor="lm") + 14
+    return y + LAST_H
+
+
+def _player(
+    draw: ImageDraw.ImageDraw,
+    view: View,
+    seat: int,
+    names: list[str],
+    gained: dict[int, set[str]],
+    y: float,
+    locale: str | None,
+) -> None:
+    """One row: name and cards in hand; buildings by type; points. The seat to act is outlined
+    in gold, a winner starred, Dirk marked as not playing to win."""
+    dirk = seat == view["players"]
+    acting = not dirk and seat in view["to_act"]
+    winner = not dirk and seat in view["winners"]
+    x0, x1 = M, WIDTH - M
+    fill = theme.PANEL_DIM if dirk else theme.PANEL
+    outline = theme.GOLD if acting or winner else theme.PANEL_LINE
+    d.panel(draw, (x0, y, x1, y + ROW_H), fill, outline, width=4 if acting else 2)
+    name = seat_name(seat, names, locale)
+    if winner:
+        name = "★ " + name
+    elif acting:
+        name = "▶ " + name
+    colour = theme.MUTED if dirk else theme.GOLD if winner or acting else theme.TEXT
+    d.text(draw, (x0 + PAD, y + 24), name, NAME, colour, True, max_width=CHIPS_X - PAD - 8)
+    if dirk:
+        under = t("render.nycards.pic.dirk_note", locale)
+    else:
+        under = t("render.nycards.pic.cards", locale, count=view["hand_counts"][seat])
+    d.text(draw, (x0 + PAD, y + 44), under, SMALL, theme.MUTED, max_width=CHIPS_X - PAD - 8)
+    owned = view["dirk_buildings"] if dirk else view["buildings"][seat]
+    counts = type_counts(owned)
+    fresh = gained.get(-1 if dirk else seat, set())
+    for i, type_id in enumerate(TYPE_IDS):
+        box = type_badge(
+            draw, (x0 + CHIPS_X + i * (CHIP + 4), y + 10), type_id, CHIP, counts[type_id]
+        )
+        if type_id in fresh:
+            draw.rounded_rectangle(
+                (box[0] - 4, box[1] - 5, box[2] + 4, box[3] + 4),
+                radius=6,
+                outline=theme.GOLD,
+                width=3,
+            )
+    points = view["dirk_score"] if dirk else view["scores"][seat]
+    words = t("render.nycards.pic.points", locale, points=points)
+    d.text(
+        draw,
+        (x1 - PAD, y + ROW_H / 2),
+        words,
+        KEY,
+        theme.MUTED if dirk else theme.TEXT,
+        True,
+        anchor="rm",
+    )

@@ -12,6 +12,7 @@ PATTERNS: dict[str, re.Pattern[str]] = {
         r"`?/move [a-z]+ [\w ]*\d|\b(?:take|buy|place|bid|pay) \d+ [a-z]\d"
     ),
     "abbreviated count": re.compile(r"\(\d+[wfhm]\)|\b[hwm] \d+ [hwm] \d+"),
+    "abbreviated word": re.compile(r"\b\d+ ?(?:pts?|bldgs?)\b|\b(?:pts|bldgs?)\b", re.IGNORECASE),
     "custom id": re.compile(r"\btv:[a-z]+:"),
     "placeholder": re.compile(r"\{[a-z_]+\}"),
 }

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from games import rules_of
 from i18n import t
-from render.money.hand import groups
+from render.draw import recording_text
+from render.money.common import WIDTH
+from render.money.hand import groups, hand_picture
 from rules.money.components import CARDS
 from rules.money.scoring import score_cards
+from tests.helpers.internals import internals_in
+from tests.helpers.text_sizes import KEY_PX, MIN_PX, below, numbers_below_key
+from tests.render.samples import NAMES, sample_states
 
 
 def _pick(currency: str | None, values: list[int]) -> list[int]:
@@ -45,14 +51,14 @@ def test_seed_example_groups_and_lines() -> None:
         t("render.money.coins"),
         t("render.money.bluff_card"),
     ]
-    words = {g.badge: [w for w, _, _ in g.lines] for g in parts}
-    assert t("render.money.scores_now", None, points=0) in words["$"]
+    words = {g.badge: [g.points, *(w for w, _, _ in g.lines)] for g in parts}
+    assert t("render.money.pic.scores_now", None, points=0) in words["$"]
     assert t("render.money.trio", None, value=30, bonus=100) in words["$"]
     assert t("render.money.to_next", None, need=10, target=100) in words["$"]
-    assert t("render.money.scores_now", None, points=210) in words["¥"]
+    assert t("render.money.pic.scores_now", None, points=210) in words["¥"]
     assert t("render.money.trio", None, value=30, bonus=100) in words["¥"]
-    assert t("render.money.scores_now", None, points=30) in words["€"]
-    assert t("render.money.scores_now", None, points=30) in words["10"]
+    assert t("render.money.pic.scores_now", None, points=30) in words["€"]
+    assert t("render.money.pic.scores_now", None, points=30) in words["10"]
 
 
 def test_cards_in_a_group_are_sorted_by_value_then_serial() -> None:
@@ -66,9 +72,7 @@ def test_hand_picture_names_the_same_exchange_place_as_the_table(monkeypatch) ->
     """A waiting seat's private picture says "#n to act" with its place in the exchange order,
     the number the public table shows (regression: it always said #0)."""
     import render.money.hand as hand_module
-    from games import rules_of
     from render.money.status import order_position, seat_status
-    from tests.render.samples import NAMES, sample_states
 
     game = rules_of("money")
     state = sample_states(4, 104)["exchange"]
@@ -88,3 +92,36 @@ def test_hand_picture_names_the_same_exchange_place_as_the_table(monkeypatch) ->
     monkeypatch.setattr(hand_module, "t", spy)
     hand_module.hand_picture(game.view(state, seat), NAMES[:4], None)
     assert places == [order_position(view, seat)]
+
+
+def test_hand_picture_is_readable_on_a_phone_at_every_player_count_and_stage() -> None:
+    """600 px wide; nothing under 9 px at 400 px display width; card values, group points and
+    the hand's score at least 14 px; no internals (no serials) in any drawn word."""
+    game = rules_of("money")
+    for players in (3, 4, 5):
+        for phase, state in sample_states(players, 200 + players).items():
+            for seat in range(players):
+                view = game.view(state, seat)
+                with recording_text() as drawn:
+                    image = hand_picture(view, NAMES[:players], None)
+                assert image.width == WIDTH, phase
+                assert below(drawn, MIN_PX) == []
+                assert numbers_below_key(drawn) == []
+                assert not [w for d in drawn if (w := internals_in(d.words))]
+                points = [
+                    d
+                    for d in drawn
+                    if d.words.startswith(t("render.money.pic.scores_now", None, points=""))
+                ]
+                assert all(d.size_at(400) >= KEY_PX for d in points)
+                score = t(
+                    "render.money.hand_score", None, points=score_cards(view["hand"])["total"]
+                )
+                assert [d.size_at(400) >= KEY_PX for d in drawn if d.words == score] == [True]
+
+
+def test_group_points_are_drawn_apart_from_the_explanations() -> None:
+    """What a currency scores now is its own large line, not lost among the small ones."""
+    usd = next(g for g in groups(SEED_HAND, None) if g.badge == "$")
+    assert usd.points == t("render.money.pic.scores_now", None, points=0)
+    assert usd.points not in [w for w, _, _ in usd.lines]

@@ -1,7 +1,10 @@
-"""Money's cards as small RGBA tiles: banknotes, gold coins, bluff cards and card backs.
+"""Money's cards: banknotes, gold coins, bluff cards and card backs.
 
-Shapes are drawn at 3× and shrunk for smooth edges; text is drawn at final size to stay crisp.
-Tiles are cached, so a picture pastes each card it shows instead of drawing it again.
+A card's shapes are an RGBA tile drawn at 3× and shrunk for smooth edges, cached, so a picture
+pastes each card it shows instead of drawing it again; `put_card` pastes one and writes its
+words (symbol, value) on the picture itself, at final size through `render.draw.put_text`, so
+they stay crisp and every text a picture shows is measured. Serial numbers are not drawn: the
+exchange order they break ties in is shown on the table (PROPOSED, issue 15: no ids drawn).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from PIL import Image, ImageDraw
 
 from i18n import t
 from render import theme
-from render.fonts import font
+from render.draw import put_text
 from render.theme import Colour, hex_colour, mix
 from rules.money.components import CARDS, CURRENCY_BY_CODE
 
@@ -75,37 +78,15 @@ def _note(card_id: int, width: int) -> Image.Image:
     colour = currency_colour(c.currency or "")
     tile, draw, w, h = _base(width, paper=True)
     m = round(0.07 * w)
-    foot = round(0.2 * h)  # cream band at the bottom carrying the serial number
-    inner = (m, m, w - m - 1, h - foot)
+    inner = (m, m, w - m - 1, h - m - 1)
     draw.rounded_rectangle(inner, round(0.05 * w), fill=colour)
-    cx, cy = w / 2, (m + h - foot) / 2
+    cx, cy = w / 2, 0.47 * h
     rx, ry = 0.33 * w, 0.27 * h
     draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=mix(colour, WHITE, 0.16))
-    small, draw = _finish(tile, width)
-    sw, sh = width, round(width * RATIO)
-    symbol = CURRENCY_BY_CODE[c.currency].symbol if c.currency in CURRENCY_BY_CODE else "?"
-    pad = 0.12 * sw
-    draw.text((pad, pad * 0.9), symbol, font=font(round(0.2 * sw), True), fill=WHITE, anchor="lt")
-    vsize = round(0.36 * sw)
-    draw.text(
-        (sw / 2, (sh * 0.95 - sh * 0.2) / 2 + 0.03 * sh),
-        str(c.value),
-        font=font(vsize, True),
-        fill=WHITE,
-        anchor="mm",
-    )
-    draw.text(
-        (sw / 2, sh - 0.1 * sh),
-        f"#{c.serial}",
-        font=font(max(13, round(0.18 * sw)), True),
-        fill=theme.INK,
-        anchor="mm",
-    )
-    return small
+    return _finish(tile, width)[0]
 
 
-def _coin(card_id: int, width: int) -> Image.Image:
-    c = CARDS[card_id]
+def _coin(width: int) -> Image.Image:
     tile, draw, w, h = _base(width, paper=False)
     d = 0.92 * w
     x0, y0 = (w - d) / 2, (h - d) / 2
@@ -120,44 +101,60 @@ def _coin(card_id: int, width: int) -> Image.Image:
         outline=mix(COIN, COIN_RIM, 0.6),
         width=max(1, round(0.015 * d)),
     )
-    small, draw = _finish(tile, width)
-    sw, sh = width, round(width * RATIO)
-    draw.text(
-        (sw / 2, sh / 2 - 0.07 * sw),
-        str(c.value),
-        font=font(round(0.34 * sw), True),
-        fill=COIN_INK,
-        anchor="mm",
-    )
-    serial = font(max(13, round(0.16 * sw)), True)
-    draw.text((sw / 2, sh / 2 + 0.24 * sw), f"#{c.serial}", font=serial, fill=COIN_INK, anchor="mm")
-    return small
+    return _finish(tile, width)[0]
 
 
-def _bluff(width: int, locale: str | None) -> Image.Image:
+def _bluff(width: int) -> Image.Image:
     tile, draw, w, h = _base(width, paper=True)
     m = round(0.07 * w)
     draw.rounded_rectangle((m, m, w - m - 1, h - m - 1), round(0.05 * w), fill=BLUFF)
-    small, draw = _finish(tile, width)
-    sw, sh = width, round(width * RATIO)
-    draw.text((sw / 2, sh * 0.42), "0", font=font(round(0.4 * sw), True), fill=WHITE, anchor="mm")
-    word = t("render.money.bluff", locale)
-    size = round(0.17 * sw)
-    while size > 8 and font(size, True).getlength(word) > 0.8 * sw:
-        size -= 1
-    draw.text((sw / 2, sh * 0.72), word, font=font(size, True), fill=WHITE, anchor="mm")
-    return small
+    return _finish(tile, width)[0]
 
 
 @cache
-def card_tile(card_id: int, width: int, locale: str | None = None) -> Image.Image:
-    """The RGBA tile of one card, `width` pixels wide (see `card_size`). Cached; do not modify."""
+def card_tile(card_id: int, width: int) -> Image.Image:
+    """The RGBA tile of one card's shapes (no words), `width` pixels wide (see `card_size`).
+    Cached; do not modify."""
     kind = CARDS[card_id].kind
     if kind == "note":
         return _note(card_id, width)
     if kind == "coin":
-        return _coin(card_id, width)
-    return _bluff(width, locale)
+        return _coin(width)
+    return _bluff(width)
+
+
+def value_size(width: int) -> int:
+    """The font size of a card's value on a card `width` pixels wide."""
+    return max(20, round(0.4 * width))
+
+
+def put_card(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    card_id: int,
+    xy: tuple[float, float],
+    width: int,
+    locale: str | None,
+) -> tuple[float, float, float, float]:
+    """Paste one card with its top left at `xy` and write its words on it: a note's currency
+    symbol and value, a coin's value, the bluff card's 0 and name. Returns the card's box."""
+    x, y = round(xy[0]), round(xy[1])
+    tile = card_tile(card_id, width)
+    image.paste(tile, (x, y), tile)
+    c = CARDS[card_id]
+    w, h = width, round(width * RATIO)
+    small = max(14, round(0.22 * w))
+    if c.kind == "note":
+        sym = CURRENCY_BY_CODE[c.currency].symbol if c.currency in CURRENCY_BY_CODE else "?"
+        put_text(draw, (x + 0.12 * w, y + 0.1 * w), sym, small, WHITE, True, "lt")
+        put_text(draw, (x + w / 2, y + 0.47 * h), str(c.value), value_size(w), WHITE, True, "mm")
+    elif c.kind == "coin":
+        put_text(draw, (x + w / 2, y + h / 2), str(c.value), value_size(w), COIN_INK, True, "mm")
+    else:
+        put_text(draw, (x + w / 2, y + 0.4 * h), "0", value_size(w), WHITE, True, "mm")
+        word = t("render.money.bluff", locale)
+        put_text(draw, (x + w / 2, y + 0.75 * h), word, small, WHITE, True, "mm")
+    return (x, y, x + w, y + h)
 
 
 @cache
