@@ -231,8 +231,10 @@ def city_picture(
 ) -> Image.Image:
     """One city on its own (for `/game city`), with the legend of the building types."""
     width = city_width(view, seat)
-    height = MARGIN + city_height(view, seat, width) + legend_height(banks=False) + MARGIN
+    height = (
+        MARGIN + city_height(view, seat, width) + legend_height(banks=False, street=True) + MARGIN
+    )
     image, draw = canvas(height, width + 2 * MARGIN)
     y = draw_city(image, draw, view, seat, names, (MARGIN, MARGIN, width), locale, new)
-    legend(draw, y, locale, banks=False, width=width + 2 * MARGIN)
+    legend(draw, y, locale, banks=False, width=width + 2 * MARGIN, street=True)
     return image

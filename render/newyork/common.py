@@ -260,21 +260,28 @@ def legend(
     locale: str | None,
     banks: bool = True,
     width: int = WIDTH,
+    street: bool = False,
 ) -> float:
-    """A legend panel across a picture `width` wide: the building types (colour, symbol, name)
-    and, if `banks`, the banks (colour, symbol, name); returns the y below it."""
-    height = 2 * 30 + 16 + (34 if banks else 0)
+    """A legend panel across a picture `width` wide: the building types (colour, symbol, name),
+    if `banks` the banks (colour, symbol, name), if `street` the mark of the longest street;
+    returns the y below it."""
+    height = legend_height(banks, street) - GAP
     panel(draw, (MARGIN, y, width - MARGIN, y + height), fill=theme.PANEL_DIM)
     inner = width - 2 * MARGIN - 24
     below = type_legend(draw, MARGIN + 12, y + 10, inner, locale)
     if banks:
-        bank_legend(draw, MARGIN + 12, below + 2, inner, locale)
+        below = bank_legend(draw, MARGIN + 12, below + 2, inner, locale) + 2
+    if street:
+        x, mid = MARGIN + 12, below + 13
+        draw.line((x, mid, x + 24, mid), fill=HIGHLIGHT, width=5)
+        words = t("newyork.render.longest_street", locale)
+        text(draw, (x + 32, mid), words, SMALL + 1, theme.TEXT, anchor="lm", max_width=inner - 40)
     return y + height + GAP
 
 
-def legend_height(banks: bool = True) -> int:
+def legend_height(banks: bool = True, street: bool = False) -> int:
     """The height `legend` takes, gap below included."""
-    return 2 * 30 + 16 + (34 if banks else 0) + GAP
+    return 2 * 30 + 16 + (34 if banks else 0) + (32 if street else 0) + GAP
 
 
 def header(draw: ImageDraw.ImageDraw, title: str, right: str = "", colour: Colour = theme.GOLD):

@@ -36,7 +36,7 @@ def hand_picture(view: View, names: list[str], locale: str | None) -> Image.Imag
     city_w = city_width(view, seat)
     width = max(WIDTH, city_w + 2 * MARGIN)
     height = 60 + 2 * (BANK_H + GAP) + city_height(view, seat, city_w) + GAP
-    height += legend_height() + MARGIN
+    height += legend_height(street=True) + MARGIN
     image, draw = canvas(height, width)
     y = header(draw, t("newyork.render.hand_title", locale))
     half = (INNER - GAP) / 2
@@ -58,5 +58,5 @@ def hand_picture(view: View, names: list[str], locale: str | None) -> Image.Imag
             draw_money(draw, card, x + 10 + k * step, top + 44, CARD_W, CARD_H)
     y += 2 * (BANK_H + GAP)
     y = draw_city(image, draw, view, seat, names, (MARGIN, y, city_w), locale)
-    legend(draw, y, locale, width=width)
+    legend(draw, y, locale, width=width, street=True)
     return image

@@ -29,6 +29,7 @@ from render.newyork.common import (
 # the verbs of the strip, by event type; a placement right after its purchase merges into one
 VERBS = {
     "took": "took",
+    "paid_part": "paid_part",
     "bought": "bought",
     "built": "built",
     "reserved": "reserved",
@@ -64,7 +65,7 @@ def changes(events: Iterable[Mapping[str, Any]]) -> list[Change]:
         if verb is None or "seat" not in event:
             continue
         seat = int(event["seat"])
-        if verb == "took":
+        if verb in ("took", "paid_part"):
             change = Change(seat, verb, cards=list(event["cards"]))
         else:
             change = Change(seat, verb, tiles=[int(event["tile"])])

@@ -21,7 +21,7 @@ from render.newyork.common import (
 )
 
 ROW_H = 50
-COLUMNS = (250, 350, 450)  # the centres of scorings A, B and C
+COLUMNS = (242, 346, 450)  # the centres of scorings A, B and C
 
 
 def score_sheet(view: View, names: list[str], locale: str | None) -> Image.Image:
@@ -53,7 +53,14 @@ def score_sheet(view: View, names: list[str], locale: str | None) -> Image.Image
         words = t("newyork.render.scoring_head", locale, name=name)
         text(draw, (COLUMNS[k], head), words, SMALL, theme.MUTED, anchor="ms")
     total_x = WIDTH - MARGIN - 16
-    text(draw, (total_x, head), t("newyork.render.total", locale), SMALL, theme.MUTED, anchor="rs")
+    text(
+        draw,
+        (total_x, head),
+        t("newyork.render.total_head", locale),
+        SMALL,
+        theme.MUTED,
+        anchor="rs",
+    )
     for r, seat in enumerate(rows):
         ry = y + (r + 1) * ROW_H + 36
         dirk = seat < 0

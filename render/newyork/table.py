@@ -48,7 +48,8 @@ SLOT_W = (INNER - 3 * SLOT_GAP) // 4
 MARKET_H = 168
 MARKET_TILE = 72
 DISPLAY_H = 104
-ROW_H = 80
+ROW_H = 80  # a player's panel, one per row
+ROW_H_NARROW = 108  # a player's panel, two per row
 
 
 def table_picture(
@@ -58,12 +59,10 @@ def table_picture(
     Raises ValueError unless `view` is the public view."""
     if view.get("seat") is not None or "hand" in view:
         raise ValueError("table_picture draws only the public view (seat None)")
-    n = view["players"]
     acting = view["to_act"][0] if view["phase"] == "place" and view["to_act"] else None
     found = changes(last)
-    rows = n + (1 if view["dirk"] else 0)
     height = HEAD_H + MARKET_H + GAP + DISPLAY_H + GAP + strip_height(found)
-    height += rows * (ROW_H + 6) + GAP + legend_height() + MARGIN
+    height += players_height(view) + legend_height(street=acting is not None) + MARGIN
     city_w = INNER
     if acting is not None:
         city_w = city_width(view, acting)
@@ -78,7 +77,7 @@ def table_picture(
     if acting is not None:
         box = (MARGIN, y, city_w)
         y = draw_city(image, draw, view, acting, names, box, locale, new_tiles(last))
-    legend(draw, y, locale, width=width)
+    legend(draw, y, locale, width=width, street=acting is not None)
     return image
 
 
@@ -163,83 +162,91 @@ def _display(draw: ImageDraw.ImageDraw, view: View, y: int, locale: str | None) 
     return y + DISPLAY_H + GAP
 
 
+def _player_rows(view: View) -> tuple[int, int, int]:
+    """How the player panels are laid out: (columns, panels per column, panel height). Up to
+    three panels one per row, two lines each; more in two columns, three lines each."""
+    count = view["players"] + (1 if view["dirk"] else 0)
+    if count <= 3:
+        return 1, count, ROW_H
+    return 2, -(-count // 2), ROW_H_NARROW
+
+
+def players_height(view: View) -> int:
+    """The height of the player panels, gap below included."""
+    _columns, per_column, height = _player_rows(view)
+    return per_column * (height + 6) + GAP - 6
+
+
 def _players(
     draw: ImageDraw.ImageDraw, view: View, names: list[str], y: int, locale: str | None
 ) -> int:
     """A panel per player (and Dirk): name, points; money cards, reserve, buildings per type."""
-    rows = [(s, seat_name(names, s)) for s in range(view["players"])]
+    seats = [(s, seat_name(names, s)) for s in range(view["players"])]
     if view["dirk"]:
-        rows.append((-1, t("newyork.render.dirk", locale)))
-    over = view["phase"] == "over"
-    for seat, name in rows:
-        acting = seat in view["to_act"]
-        won = over and seat in view["winners"]
-        fill = theme.PANEL_LINE if acting else theme.PANEL
-        outline = theme.GOLD if acting or won else theme.PANEL_LINE
-        panel(
-            draw,
-            (MARGIN, y, WIDTH - MARGIN, y + ROW_H),
-            fill=fill,
-            outline=outline,
-            width=3 if acting or won else 2,
-        )
-        top = y + 30
-        score = view["scores"][seat] if seat >= 0 else view["dirk_score"]
-        points = t("newyork.render.points_of", locale, points=score)
-        right = WIDTH - MARGIN - 14
-        used = text(
-            draw, (right, top), points, VALUE, theme.GOLD if won else theme.TEXT, True, "rs"
-        )
-        x = MARGIN + 14
-        colour = theme.GOLD if acting or won else theme.TEXT
-        name_room = right - used - x - 20 - (130 if won else 0)
-        x += text(
-            draw,
-            (x, top),
-            ("▶ " if acting else "") + name,
-            VALUE,
-            colour,
-            True,
-            max_width=name_room,
-        )
-        if won:
-            winner_badge(draw, x + 12, top - 8, locale)
-        low = y + 64
-        if seat >= 0:
-            tiles = [tile for _x, _y, tile in view["cities"][seat]]
-            x = fact(
-                draw,
-                MARGIN + 14,
-                low,
-                t("newyork.render.money_cards", locale),
-                str(view["hand_counts"][seat]),
-            )
-            fact(
-                draw,
-                x - 8,
-                low,
-                t("newyork.render.reserve_short", locale),
-                str(len(view["reserves"][seat])),
-            )
-        else:
-            tiles = view["dirk_tiles"]
-            note = t("newyork.render.dirk_note", locale)
-            text(draw, (MARGIN + 14, low), note, SMALL, theme.MUTED, max_width=200)
-        _type_row(draw, tiles, WIDTH - MARGIN - 14, low)
-        y += ROW_H + 6
-    return y + GAP - 6
+        seats.append((-1, t("newyork.render.dirk", locale)))
+    columns, _per_column, height = _player_rows(view)
+    width = (INNER - (columns - 1) * 8) // columns
+    for k, (seat, name) in enumerate(seats):
+        row, column = divmod(k, columns)
+        x0 = MARGIN + column * (width + 8)
+        _player(draw, view, (seat, name), (x0, y + row * (height + 6), width, height), locale)
+    return y + players_height(view)
 
 
-def _type_row(draw: ImageDraw.ImageDraw, tiles: list[int], right: float, base: float) -> None:
-    """The count of each building type, ending at `right`: a colour square with the type's
-    symbol, then the count."""
-    step = 50
+def _player(
+    draw: ImageDraw.ImageDraw,
+    view: View,
+    who: tuple[int, str],
+    box: tuple[int, int, int, int],
+    locale: str | None,
+) -> None:
+    """One player's panel at (x, y) of width × height: the name (▶ while they act, a crown and
+    "winner" once they won) and points; their money cards and reserve; their buildings per
+    type (in a wide panel beside the money, in a narrow one below it)."""
+    seat, name = who
+    x0, y, width, height = box
+    acting = seat in view["to_act"]
+    won = view["phase"] == "over" and seat in view["winners"]
+    fill = theme.PANEL_LINE if acting else theme.PANEL
+    outline = theme.GOLD if acting or won else theme.PANEL_LINE
+    panel(draw, (x0, y, x0 + width, y + height), fill, outline, 3 if acting or won else 2)
+    top = y + 30
+    score = view["scores"][seat] if seat >= 0 else view["dirk_score"]
+    points = t("newyork.render.points_of", locale, points=score)
+    right = x0 + width - 12
+    used = text(draw, (right, top), points, VALUE, theme.GOLD if won else theme.TEXT, True, "rs")
+    x = x0 + 12
+    colour = theme.GOLD if acting or won else theme.TEXT
+    room = right - used - x - 14 - (120 if won else 0)
+    x += text(draw, (x, top), ("▶ " if acting else "") + name, VALUE, colour, True, max_width=room)
+    if won:
+        winner_badge(draw, x + 8, top - 8, locale)
+    low = y + 62
+    if seat >= 0:
+        tiles = [tile for _x, _y, tile in view["cities"][seat]]
+        money = t("newyork.render.money_cards", locale)
+        x = fact(draw, x0 + 12, low, money, str(view["hand_counts"][seat]))
+        reserve = t("newyork.render.reserve_short", locale)
+        fact(draw, x - 8, low, reserve, str(len(view["reserves"][seat])))
+    else:
+        tiles = view["dirk_tiles"]
+        note = t("newyork.render.dirk_note", locale)
+        text(draw, (x0 + 12, low), note, SMALL, theme.MUTED, max_width=width - 24)
+    wide = height == ROW_H
+    _type_row(draw, tiles, right, low if wide else low + 32, 50 if wide else (width - 20) // 6)
+
+
+def _type_row(
+    draw: ImageDraw.ImageDraw, tiles: list[int], right: float, base: float, step: int
+) -> None:
+    """The count of each building type, ending at `right`, `step` apart: a colour square with
+    the type's symbol, then the count."""
     x = right - 6 * step + 8
     for kind, count in type_counts(tiles).items():
         fill = TYPE_FILL[kind]
-        box = (x, base - 20, x + 20, base)
+        box = (x, base - 19, x + 19, base)
         draw.rectangle(box, fill=fill, outline=mix(fill, theme.INK, 0.5))
-        type_icon(draw, kind, x + 10, base - 10, 7, ink_on(fill))
+        type_icon(draw, kind, x + 9.5, base - 9.5, 7, ink_on(fill))
         colour = theme.TEXT if count else theme.FAINT
-        text(draw, (x + 24, base), str(count), VALUE, colour, True)
+        text(draw, (x + 22, base), str(count), VALUE, colour, True)
         x += step

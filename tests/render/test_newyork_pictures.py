@@ -427,7 +427,9 @@ def test_the_table_shows_what_the_last_move_took_framed_in_gold(monkeypatch) -> 
     monkeypatch.setattr(last_module, "draw_money", recording)
     state = GAME.new_game(3, {}, 4)
     seat = GAME.to_act(state)[0]
-    small = [c for c in state["deck"] if MONEY[c].value <= 2][:2]  # two cards worth 5 at most
+    small = [c for c in state["deck"] if c in MONEY and MONEY[c].value <= 2][
+        :2
+    ]  # two cards worth 5 at most
     state["deck"] = [c for c in state["deck"] if c not in small] + state["display"][:2]
     state["display"] = small + state["display"][2:]
     take = "take " + ",".join(map(str, small))
@@ -527,7 +529,7 @@ def test_building_types_and_banks_differ_in_shape_not_only_colour(draw_icon, key
     in at least a sixth of the pixels either covers."""
     masks = {key: _icon_mask(draw_icon, key) for key in keys}
     for a, b in itertools.combinations(keys, 2):
-        one, two = (set(i for i, v in enumerate(masks[k].getdata()) if v) for k in (a, b))
+        one, two = ({i for i, v in enumerate(masks[k].tobytes()) if v} for k in (a, b))
         assert one and two
         assert len(one ^ two) > len(one | two) / 6, (a, b)
 
@@ -540,6 +542,8 @@ def test_every_picture_with_colours_has_a_legend_naming_them() -> None:
     banks = {"blue", "green", "orange", "yellow"}
     for picture, _image, texts in every_picture(state, NAMES[:3]):
         words = {d.words for d in texts}
+        if picture == "sheet":  # numbers and names only: no colour to explain
+            continue
         assert types <= words, picture
         if picture == "table" or picture.startswith("hand"):
             assert {"Money:"} | banks <= words, picture
