@@ -69,7 +69,9 @@ def _star(cx: float, cy: float, r: float, points: int = 5) -> list[tuple[float, 
     return out
 
 
-def type_icon(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, ink: Colour):
+def type_icon(
+    draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, ink: Colour | int
+) -> None:
     """The building type's symbol in a 2r square centred at (cx, cy): theater a star, museum a
     columned front, station a clock, church a cross, park a tree, skyscraper a tower."""
     w = max(1, round(r * 0.28))
@@ -99,7 +101,9 @@ def type_icon(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: flo
         draw.line((cx, cy - r, cx, cy - r * 0.6), fill=ink, width=max(1, w // 2 + 1))
 
 
-def bank_icon(draw: ImageDraw.ImageDraw, bank: str, cx: float, cy: float, r: float, ink: Colour):
+def bank_icon(
+    draw: ImageDraw.ImageDraw, bank: str, cx: float, cy: float, r: float, ink: Colour | int
+) -> None:
     """The bank's symbol: blue a circle, green a triangle, orange a square, yellow a diamond."""
     if bank == "blue":
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink)
@@ -214,7 +218,9 @@ def bank_pill(
 # ------------------------------------------------------------------ legends, headers, names
 
 
-def type_legend(draw: ImageDraw.ImageDraw, x: float, y: float, width: float, locale: str | None):
+def type_legend(
+    draw: ImageDraw.ImageDraw, x: float, y: float, width: float, locale: str | None
+) -> float:
     """The six building types (colour square, symbol, name) in rows of three; returns y below."""
     kinds = list(TYPE_FILL)
     column = width / 3
@@ -237,7 +243,9 @@ def type_legend(draw: ImageDraw.ImageDraw, x: float, y: float, width: float, loc
     return y + 2 * 30
 
 
-def bank_legend(draw: ImageDraw.ImageDraw, x: float, y: float, width: float, locale: str | None):
+def bank_legend(
+    draw: ImageDraw.ImageDraw, x: float, y: float, width: float, locale: str | None
+) -> float:
     """ "Money:" and the four banks (colour and symbol, name) on one row; returns y below."""
     head = t("newyork.render.money_legend", locale)
     x += text(draw, (x, y + 13), head, SMALL + 1, theme.MUTED, anchor="lm") + 12
@@ -284,7 +292,9 @@ def legend_height(banks: bool = True, street: bool = False) -> int:
     return 2 * 30 + 16 + (34 if banks else 0) + (32 if street else 0) + GAP
 
 
-def header(draw: ImageDraw.ImageDraw, title: str, right: str = "", colour: Colour = theme.GOLD):
+def header(
+    draw: ImageDraw.ImageDraw, title: str, right: str = "", colour: Colour = theme.GOLD
+) -> int:
     """The title line (and a short note on the right); returns the y below it."""
     y = MARGIN + 30
     room = INNER - 16 - (width_of(right, LABEL) + 16 if right else 0)

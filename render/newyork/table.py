@@ -215,7 +215,7 @@ def _player(
     points = t("newyork.render.points_of", locale, points=score)
     right = x0 + width - 12
     used = text(draw, (right, top), points, VALUE, theme.GOLD if won else theme.TEXT, True, "rs")
-    x = x0 + 12
+    x: float = x0 + 12
     colour = theme.GOLD if acting or won else theme.TEXT
     room = right - used - x - 14 - (120 if won else 0)
     x += text(draw, (x, top), ("▶ " if acting else "") + name, VALUE, colour, True, max_width=room)
