@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from i18n import t
 from render import theme
-from render.draw import canvas, panel, text
+from render.draw import canvas, panel, pill, text
 from render.newyork.common import (
     GAP,
     HIGHLIGHT,
@@ -19,6 +19,8 @@ from render.newyork.common import (
     LABEL,
     LABEL_FILL,
     MARGIN,
+    NEW,
+    SMALL,
     TYPE_FILL,
     VALUE,
     View,
@@ -40,10 +42,12 @@ MAX_CELL = 62
 MIN_CELL = 44  # a price and a spot label still fit at VALUE size
 AXIS = 30  # room for the coordinate labels above and left of the grid
 HEAD = 96  # the title line and the building counts above the grid
+PLACING_HEAD = 24  # more, for the building being placed beside the title
 RESERVE_TILE = 52
 RESERVE_STEP = RESERVE_TILE + 10
 RESERVE_HEAD = 34
 GRID_LINE = theme.PANEL_LINE
+SPOT_LINE = theme.hex_colour("#9a8550")  # a legal spot's frame (gold frames what is new)
 DIGITS = "0123456789"
 MAX_GRID_H = 560
 
@@ -92,7 +96,8 @@ def city_height(view: View, seat: int, width: int) -> int:
     """The height `draw_city` needs for this seat at this width."""
     grid = building.grid_of(view["cities"][seat])
     _cols, rows, cell = _frame(grid, width)
-    return HEAD + AXIS + rows * cell + 16 + _reserve_height(len(view["reserves"][seat]), width)
+    head = HEAD + (PLACING_HEAD if placing_tile(view, seat) is not None else 0)
+    return head + AXIS + rows * cell + 16 + _reserve_height(len(view["reserves"][seat]), width)
 
 
 def city_width(view: View, seat: int) -> int:
@@ -129,9 +134,10 @@ def draw_city(
         text(draw, (right - 70, y0 + 32), placing, LABEL, theme.GOLD, True, anchor="rs")
         words = tile_words(placed, locale)
         text(draw, (right - 70, y0 + 60), words, VALUE, theme.GOLD, True, anchor="rs")
-    _counts(draw, grid, (x0 + 14, y0 + 70))
+    head = HEAD + (PLACING_HEAD if placed is not None else 0)
+    _counts(draw, grid, (x0 + 14, y0 + head - 26))
     gx = x0 + AXIS + (width - AXIS - cols * cell) // 2
-    gy = y0 + HEAD + AXIS
+    gy = y0 + head + AXIS
     _coordinates(draw, grid, (gx, gy, cell))
     ox, oy = building.origin(grid)
 
@@ -148,6 +154,11 @@ def draw_city(
             outline_new(draw, (left, top, left + cell - 1, top + cell - 1))
     if placed is not None:
         _spots(draw, grid, placed, corner, cell)
+    for (x, y), tile in grid.items():  # the "new" tags last: nothing covers them
+        if tile in new:
+            left, top = corner(x, y)
+            words = t("newyork.render.new", locale)
+            pill(draw, (left + cell + 4, top - 2), words, SMALL, NEW, theme.INK, align="right")
     reserve = view["reserves"][seat]
     if reserve:
         _reserve(draw, reserve, (x0, gy + rows * cell + 12, width), locale, new)
@@ -200,7 +211,7 @@ def _spots(
             (left + inset, top + inset, left + cell - inset, top + cell - inset),
             radius=6,
             fill=LABEL_FILL,
-            outline=theme.GOLD,
+            outline=SPOT_LINE,
             width=3,
         )
         words = label(spot).upper()
