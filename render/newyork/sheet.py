@@ -25,15 +25,15 @@ COLUMNS = (242, 346, 450)  # the centres of scorings A, B and C
 
 
 def score_sheet(view: View, names: list[str], locale: str | None) -> Image.Image:
-    """The finished scorings as a table (the public view)."""
+    """The finished scorings as a table (the public view); Dirk, who never wins, last."""
     n = view["players"]
     over = view["phase"] == "over"
     seats = list(range(n))
     if over:  # ranked: the most points first
         seats.sort(key=lambda s: -view["scores"][s])
     rows: list[int] = seats + ([-1] if view["dirk"] else [])
-    lines = 2 if over else 1
-    height = 60 + lines * 34 + (len(rows) + 1) * ROW_H + 16 + GAP + MARGIN
+    lines = 1 + over + view["dirk"]
+    height = 60 + lines * 34 - view["dirk"] * 10 + (len(rows) + 1) * ROW_H + 16 + GAP + MARGIN
     image, draw = canvas(height, WIDTH)
     title = t("newyork.render.sheet_final" if over else "newyork.render.sheet_title", locale)
     y = header(draw, title)
@@ -46,6 +46,10 @@ def score_sheet(view: View, names: list[str], locale: str | None) -> Image.Image
     note = t("newyork.render.sheet_note", locale)
     text(draw, (MARGIN + 8, y + 12), note, SMALL, theme.MUTED, max_width=WIDTH - 2 * MARGIN - 16)
     y += 34
+    if view["dirk"]:  # the imaginary third player's points only decide the majorities
+        dirk = t("newyork.render.sheet_dirk", locale)
+        text(draw, (MARGIN + 8, y + 2), dirk, SMALL, theme.MUTED, max_width=WIDTH - 2 * MARGIN - 16)
+        y += 24
     panel(draw, (MARGIN, y, WIDTH - MARGIN, y + (len(rows) + 1) * ROW_H + 16))
     head = y + 34
     text(draw, (MARGIN + 14, head), t("newyork.render.player", locale), SMALL, theme.MUTED)
