@@ -47,8 +47,10 @@ def score_sheet(view: View, names: list[str], locale: str | None) -> Image.Image
     text(draw, (MARGIN + 8, y + 12), note, SMALL, theme.MUTED, max_width=WIDTH - 2 * MARGIN - 16)
     y += 34
     if view["dirk"]:  # the imaginary third player's points only decide the majorities
-        dirk = t("newyork.render.sheet_dirk", locale)
-        text(draw, (MARGIN + 8, y + 2), dirk, SMALL, theme.MUTED, max_width=WIDTH - 2 * MARGIN - 16)
+        never = t("newyork.render.sheet_dirk", locale)
+        text(
+            draw, (MARGIN + 8, y + 2), never, SMALL, theme.MUTED, max_width=WIDTH - 2 * MARGIN - 16
+        )
         y += 24
     panel(draw, (MARGIN, y, WIDTH - MARGIN, y + (len(rows) + 1) * ROW_H + 16))
     head = y + 34
