@@ -2,7 +2,9 @@
 drawn from the public view only and never changes with hidden information; the city marks
 every legal spot of the tile being placed with its label, names every cell on a coordinate grid
 (so any spot a menu offers can be found), shows the reserve's tiles and highlights the longest
-street."""
+street. Read on a phone (issue 15): every text at 400 px display width is 9 px or more, every
+number and whose turn 14 px or more, no internals are drawn; the last move is framed in gold;
+the winners are crowned; types and banks have symbols and legends."""
 
 from __future__ import annotations
 
@@ -427,9 +429,8 @@ def test_the_table_shows_what_the_last_move_took_framed_in_gold(monkeypatch) -> 
     monkeypatch.setattr(last_module, "draw_money", recording)
     state = GAME.new_game(3, {}, 4)
     seat = GAME.to_act(state)[0]
-    small = [c for c in state["deck"] if c in MONEY and MONEY[c].value <= 2][
-        :2
-    ]  # two cards worth 5 at most
+    low = [c for c in state["deck"] if c in MONEY and MONEY[c].value <= 2]
+    small = low[:2]  # two cards worth 5 at most: one take
     state["deck"] = [c for c in state["deck"] if c not in small] + state["display"][:2]
     state["display"] = small + state["display"][2:]
     take = "take " + ",".join(map(str, small))
@@ -458,8 +459,7 @@ def test_a_building_placed_by_the_last_move_is_framed_in_the_city_shown(monkeypa
     )
     state = GAME.new_game(3, {}, 6)
     seat = GAME.to_act(state)[0]
-    first, second = (t for t in state["market"][:2])
-    set_city(state, seat, building.grid_of(state["cities"][seat]))
+    first, second = state["market"][:2]
     state["to_place"][seat] = [first, second]
     state["phase"] = "place"
     state["events"] = [
@@ -473,11 +473,26 @@ def test_a_building_placed_by_the_last_move_is_framed_in_the_city_shown(monkeypa
     assert placing_tile(view, seat) == second
     with recording_text() as texts:
         image = table_picture(view, NAMES[:3], "en", events)
-    assert "bought and built" in [d.words for d in texts]
+    words = [d.words for d in texts]
+    assert "bought and built" in words and words.count("new") == 2  # the strip's, the city's
     assert len(outlined) == 1  # the new building, in the city of the player still placing
     x0, y0, x1, y1 = outlined[0]
     frame = image.crop((round(x0) - 5, round(y0) - 5, round(x1) + 6, round(y1) + 6))
     assert _colour_count(frame, NEW) > 4 * (x1 - x0)  # a gold frame around the cell
+
+
+def test_the_table_shows_a_city_only_while_its_player_places_a_building() -> None:
+    """The board shows the city of the player placing a building (with its spots); while a
+    player takes or buys, each player's own picture and `/game city` show the cities."""
+    for stage, state in states(3, 9).items():
+        view = GAME.view(state, None)
+        with recording_text() as texts:
+            table_picture(view, NAMES[:3], "en", state["events"])
+        cities = [d.words for d in texts if d.words.endswith("'s city")]
+        if stage == "place":
+            assert cities == [f"{NAMES[view['to_act'][0]]}'s city"]
+        else:
+            assert cities == [], stage
 
 
 @pytest.mark.parametrize("tie", [False, True])
