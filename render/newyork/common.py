@@ -161,8 +161,8 @@ def draw_tile(
         type_icon(draw, info.type, x + band + 2 + r, y + band + 2 + r, r, ink)
         if show_price:
             price_size = max(VALUE, round(size * 0.4))
-            at = (x + size - band - 3, y + size - band - 2)
-            text(draw, at, str(info.price), price_size, ink, True, anchor="rd")
+            at = (x + size - band - 3, y + size - band - 3)  # the baseline: clear of the symbol
+            text(draw, at, str(info.price), price_size, ink, True, anchor="rs")
     if new:
         outline_new(draw, (x, y, x + size - 1, y + size - 1))
 
