@@ -1,8 +1,9 @@
 """The public New York table for the channel, drawn from the public view only, 600 px wide so a
-phone shows it readably: whose turn, the market (bank, building, price; what is paid so far),
-the money display, what the last move took, bought or placed (framed in gold), every player's
-points, money cards, reserve and buildings per type (Dirk's too), the city of the player placing
-a building (with its spot labels) and the legend of colours and symbols."""
+phone shows it readably: whose turn (or who won); while playing, the market (bank, building,
+price; what is paid so far) and the money display; what the last move took, bought or placed
+(framed in gold); every player's points, money cards, reserve and buildings per type (Dirk's
+too; the winners crowned); the city of the player placing a building (with its spot labels);
+the legend of colours and symbols."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from i18n import t
 from render import theme
-from render.draw import canvas, panel, text
+from render.draw import canvas, panel, text, width_of
 from render.newyork.city import city_height, city_width, draw_city
 from render.newyork.common import (
     GAP,
@@ -61,8 +62,11 @@ def table_picture(
         raise ValueError("table_picture draws only the public view (seat None)")
     acting = view["to_act"][0] if view["phase"] == "place" and view["to_act"] else None
     found = changes(last)
-    height = HEAD_H + MARKET_H + GAP + DISPLAY_H + GAP + strip_height(found)
-    height += players_height(view) + legend_height(street=acting is not None) + MARGIN
+    playing = view["phase"] != "over"  # at the end the market and the display are over too
+    height = HEAD_H + strip_height(found)
+    if playing:
+        height += MARKET_H + GAP + DISPLAY_H + GAP
+    height += players_height(view) + legend_height(playing, street=acting is not None) + MARGIN
     city_w = INNER
     if acting is not None:
         city_w = city_width(view, acting)
@@ -70,14 +74,15 @@ def table_picture(
     width = max(WIDTH, city_w + 2 * MARGIN)
     image, draw = canvas(height, width)
     y = _head(draw, view, names, locale)
-    y = _market(draw, view, y, locale)
-    y = _display(draw, view, y, locale)
+    if playing:
+        y = _market(draw, view, y, locale)
+        y = _display(draw, view, y, locale)
     y = draw_strip(draw, found, y, names, locale)
     y = _players(draw, view, names, y, locale)
     if acting is not None:
         box = (MARGIN, y, city_w)
         y = draw_city(image, draw, view, acting, names, box, locale, new_tiles(last))
-    legend(draw, y, locale, width=width, street=acting is not None)
+    legend(draw, y, locale, playing, width, street=acting is not None)
     return image
 
 
@@ -106,6 +111,8 @@ def _head(draw: ImageDraw.ImageDraw, view: View, names: list[str], locale: str |
     y = MARGIN + 32
     title = headline(view, names, locale)
     mark = "▶ " if view["to_act"] else ""
+    if view["phase"] == "over" and width_of(title, TITLE, True) > INNER - 16:
+        title = t("newyork.render.game_over_short", locale)  # the crowned rows name them
     text(draw, (MARGIN + 8, y), mark + title, TITLE, theme.GOLD, True, max_width=INNER - 16)
     y += 38
     x: float = MARGIN + 8

@@ -550,15 +550,16 @@ def test_building_types_and_banks_differ_in_shape_not_only_colour(draw_icon, key
 
 
 def test_every_picture_with_colours_has_a_legend_naming_them() -> None:
-    """The table and the hands name every building type and bank; the city and the scorings
-    every building type (the colours carry meaning there)."""
-    state = states(3, 8)["over"]
+    """The hands, and the table while money is on it, name every building type and bank; the
+    cities, the scorings and the final table every building type (the colours mean them)."""
     types = {"Theater", "Museum", "Station", "Church", "Park", "Skyscraper"}
-    banks = {"blue", "green", "orange", "yellow"}
-    for picture, _image, texts in every_picture(state, NAMES[:3]):
-        words = {d.words for d in texts}
-        if picture == "sheet":  # numbers and names only: no colour to explain
-            continue
-        assert types <= words, picture
-        if picture == "table" or picture.startswith("hand"):
-            assert {"Money:"} | banks <= words, picture
+    banks = {"Money:", "blue", "green", "orange", "yellow"}
+    for stage, state in states(3, 8).items():
+        for picture, _image, texts in every_picture(state, NAMES[:3]):
+            words = {d.words for d in texts}
+            if picture == "sheet":  # numbers and names only: no colour to explain
+                assert not types & words
+                continue
+            assert types <= words, (stage, picture)
+            money = picture.startswith("hand") or (picture == "table" and stage != "over")
+            assert (banks <= words) == money, (stage, picture)
