@@ -26,19 +26,22 @@ from render.newyork.common import (
     seat_name,
 )
 
-# the verbs of the strip, by event type; a placement right after its purchase merges into one
-VERBS = {
-    "took": "took",
-    "paid_part": "paid_part",
-    "bought": "bought",
-    "built": "built",
-    "reserved": "reserved",
-    "gifted": "gifted",
-    "leftover": "leftover",
-    "from_reserve": "from_reserve",
-    "to_reserve": "to_reserve",
-    "swapped": "swapped",
-}
+# the events shown, each named by its type (`newyork.render.verb.<type>`); a placement of a
+# building bought in the same move merges into the purchase (MERGED: "bought and built")
+SHOWN = frozenset(
+    {
+        "took",
+        "paid_part",
+        "bought",
+        "built",
+        "reserved",
+        "gifted",
+        "leftover",
+        "from_reserve",
+        "to_reserve",
+        "swapped",
+    }
+)
 MERGED = {"built": "bought_built", "reserved": "bought_reserved", "gifted": "bought_gifted"}
 MAX_LINES = 3
 LINE_H = 74
@@ -61,8 +64,8 @@ def changes(events: Iterable[Mapping[str, Any]]) -> list[Change]:
     alike changes of one player in a row joined (two buildings built, one line)."""
     out: list[Change] = []
     for event in events:
-        verb = VERBS.get(str(event.get("type")))
-        if verb is None or "seat" not in event:
+        verb = str(event.get("type"))
+        if verb not in SHOWN or "seat" not in event:
             continue
         seat = int(event["seat"])
         if verb in ("took", "paid_part"):
