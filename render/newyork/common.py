@@ -2,7 +2,7 @@
 bank symbols (so neither depends on colour alone), tiles, money cards, legends and headers.
 
 Every picture is WIDTH (600) pixels wide: a phone shows it about 400 wide, two thirds of its
-size, so text is drawn at SMALL (14) or more (≥ 9 px on the phone) and the values a player looks
+size, so text is drawn at SMALL (15) or more (≥ 9 px on the phone) and the values a player looks
 for (prices, money, scores, whose turn) at VALUE (22) or more (≥ 14 px on the phone)."""
 
 from __future__ import annotations
@@ -48,7 +48,6 @@ STREET = hex_colour("#2b2b2b")
 HIGHLIGHT = hex_colour("#ff5a5a")  # the longest street
 LABEL_FILL = hex_colour("#fff6c8")  # a legal spot's marker
 NEW = theme.GOLD  # the outline of what the last move took, bought or placed
-NEW_FILL = hex_colour("#ffe9a8")
 WIN = theme.GOLD
 
 
