@@ -39,7 +39,7 @@ from rules.newyork.scoring import type_counts
 from rules.newyork.streets import longest_street
 
 MAX_CELL = 62
-MIN_CELL = 44  # a price and a spot label still fit at VALUE size
+MIN_CELL = 44  # a price and a spot label fit at VALUE size (a very wide city gets less)
 AXIS = 30  # room for the coordinate labels above and left of the grid
 HEAD = 96  # the title line and the building counts above the grid
 PLACING_HEAD = 24  # more, for the building being placed beside the title
@@ -77,9 +77,11 @@ def axis_labels(grid: building.Grid) -> tuple[list[str], list[str]]:
 
 
 def _frame(grid: building.Grid, width: int) -> tuple[int, int, int]:
+    """Columns, rows and the cell size: at most MAX_CELL, at least MIN_CELL unless the city is
+    too wide for the picture (it never widens the picture: text would shrink on a phone)."""
     cols, rows = _extent(grid)
-    fit = min((width - 28 - AXIS) // cols, MAX_GRID_H // rows)
-    return cols, rows, max(MIN_CELL, min(MAX_CELL, fit))
+    tall = max(MIN_CELL, MAX_GRID_H // rows)
+    return cols, rows, min(MAX_CELL, tall, (width - 28 - AXIS) // cols)
 
 
 def _per_line(width: int) -> int:
@@ -98,12 +100,6 @@ def city_height(view: View, seat: int, width: int) -> int:
     _cols, rows, cell = _frame(grid, width)
     head = HEAD + (PLACING_HEAD if placing_tile(view, seat) is not None else 0)
     return head + AXIS + rows * cell + 16 + _reserve_height(len(view["reserves"][seat]), width)
-
-
-def city_width(view: View, seat: int) -> int:
-    """The panel width a city needs: INNER, or more for a city too wide for MIN_CELL cells."""
-    cols, _rows = _extent(building.grid_of(view["cities"][seat]))
-    return max(INNER, cols * MIN_CELL + 28 + AXIS)
 
 
 def draw_city(
@@ -241,7 +237,7 @@ def city_picture(
     view: View, seat: int, names: list[str], locale: str | None, new: Collection[int] = ()
 ) -> Image.Image:
     """One city on its own (for `/game city`), with the legend of the building types."""
-    width = city_width(view, seat)
+    width = INNER
     height = (
         MARGIN + city_height(view, seat, width) + legend_height(banks=False, street=True) + MARGIN
     )

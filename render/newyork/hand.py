@@ -8,7 +8,7 @@ from PIL import Image
 
 from i18n import t
 from render.draw import canvas, card_step, panel
-from render.newyork.city import city_height, city_width, draw_city
+from render.newyork.city import city_height, draw_city
 from render.newyork.common import (
     GAP,
     INNER,
@@ -33,9 +33,8 @@ def hand_picture(view: View, names: list[str], locale: str | None) -> Image.Imag
     seat = view.get("seat")
     if seat is None or "hand" not in view:
         raise ValueError("hand_picture needs a seat's own view")
-    city_w = city_width(view, seat)
-    width = max(WIDTH, city_w + 2 * MARGIN)
-    height = 60 + 2 * (BANK_H + GAP) + city_height(view, seat, city_w) + GAP
+    width = WIDTH
+    height = 60 + 2 * (BANK_H + GAP) + city_height(view, seat, INNER) + GAP
     height += legend_height(street=True) + MARGIN
     image, draw = canvas(height, width)
     y = header(draw, t("newyork.render.hand_title", locale))
@@ -57,6 +56,6 @@ def hand_picture(view: View, names: list[str], locale: str | None) -> Image.Imag
         for k, card in enumerate(cards):
             draw_money(draw, card, x + 10 + k * step, top + 44, CARD_W, CARD_H)
     y += 2 * (BANK_H + GAP)
-    y = draw_city(image, draw, view, seat, names, (MARGIN, y, city_w), locale)
+    y = draw_city(image, draw, view, seat, names, (MARGIN, y, INNER), locale)
     legend(draw, y, locale, width=width, street=True)
     return image

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from i18n import t
 from render import theme
 from render.draw import canvas, panel, text, width_of
-from render.newyork.city import city_height, city_width, draw_city
+from render.newyork.city import city_height, draw_city
 from render.newyork.common import (
     GAP,
     INNER,
@@ -67,12 +67,9 @@ def table_picture(
     if playing:
         height += MARKET_H + GAP + DISPLAY_H + GAP
     height += players_height(view) + legend_height(playing, street=acting is not None) + MARGIN
-    city_w = INNER
     if acting is not None:
-        city_w = city_width(view, acting)
-        height += city_height(view, acting, city_w) + GAP
-    width = max(WIDTH, city_w + 2 * MARGIN)
-    image, draw = canvas(height, width)
+        height += city_height(view, acting, INNER) + GAP
+    image, draw = canvas(height, WIDTH)
     y = _head(draw, view, names, locale)
     if playing:
         y = _market(draw, view, y, locale)
@@ -80,9 +77,9 @@ def table_picture(
     y = draw_strip(draw, found, y, names, locale)
     y = _players(draw, view, names, y, locale)
     if acting is not None:
-        box = (MARGIN, y, city_w)
+        box = (MARGIN, y, INNER)
         y = draw_city(image, draw, view, acting, names, box, locale, new_tiles(last))
-    legend(draw, y, locale, playing, width, street=acting is not None)
+    legend(draw, y, locale, playing, street=acting is not None)
     return image
 
 

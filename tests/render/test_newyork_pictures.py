@@ -563,3 +563,15 @@ def test_every_picture_with_colours_has_a_legend_naming_them() -> None:
             assert types <= words, (stage, picture)
             money = picture.startswith("hand") or (picture == "table" and stage != "over")
             assert (banks <= words) == money, (stage, picture)
+
+
+def test_a_city_too_wide_for_the_picture_gets_smaller_cells_not_smaller_text() -> None:
+    """A city 16 buildings long: every picture stays 600 px wide, so no text shrinks on a phone;
+    the cells shrink instead."""
+    state = GAME.new_game(3, {}, 5)
+    square = next(t for _x, _y, t in state["cities"][0])
+    row = {(0, 0): square} | {(x, 0): tile for x, tile in enumerate(BUILDING_IDS[:16], start=1)}
+    set_city(state, 0, row)
+    for name, image, texts in every_picture(state, NAMES[:3]):
+        assert image.width == 600, name
+        assert min(d.size_at(PHONE) for d in texts) >= FLOOR, name
