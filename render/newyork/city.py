@@ -1,33 +1,55 @@
-"""A player's city drawn to scale: tiles, streets, the longest outside street highlighted, a
-coordinate grid naming every cell as the spot labels do (columns A, B, … above, rows 1, 2, … on
-the left: B3 is column B, row 3), the labelled legal spots of the tile being placed, and the
-tiles of the reserve with their streets."""
+"""A player's city drawn to scale: tiles (type colour and symbol, price, streets), the longest
+outside street highlighted, a coordinate grid naming every cell as the spot labels do (columns
+A, B, … above, rows 1, 2, … on the left: B3 is column B, row 3), the labelled legal spots of
+the tile being placed, the buildings the last move put there framed in gold, and the reserve."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from PIL import Image, ImageDraw
 
 from i18n import t
 from render import theme
-from render.draw import canvas, panel, text
-from render.newyork.common import HIGHLIGHT, LABEL_FILL, TYPE_FILL, View, draw_tile, seat_name
+from render.draw import canvas, panel, pill, text
+from render.newyork.common import (
+    GAP,
+    HIGHLIGHT,
+    INNER,
+    LABEL,
+    LABEL_FILL,
+    MARGIN,
+    NEW,
+    SMALL,
+    TYPE_FILL,
+    VALUE,
+    View,
+    draw_tile,
+    ink_on,
+    legend,
+    legend_height,
+    outline_new,
+    seat_name,
+    tile_words,
+    type_icon,
+)
+from render.theme import mix
 from rules.newyork import building
-from rules.newyork.components import tile_label
 from rules.newyork.scoring import type_counts
 from rules.newyork.streets import longest_street
 
-MAX_CELL = 72
-MIN_CELL = 22
-AXIS = 22  # room for the coordinate labels above and left of the grid
-TOP = 72  # the title and the building counts above the grid
-RESERVE_TILE = 44
-RESERVE_STEP = RESERVE_TILE + 12
-RESERVE_ROW = RESERVE_TILE + 24  # a tile and its number below it
+MAX_CELL = 62
+MIN_CELL = 44  # a price and a spot label fit at VALUE size (a very wide city gets less)
+AXIS = 30  # room for the coordinate labels above and left of the grid
+HEAD = 96  # the title line and the building counts above the grid
+PLACING_HEAD = 24  # more, for the building being placed beside the title
+RESERVE_TILE = 52
+RESERVE_STEP = RESERVE_TILE + 10
 RESERVE_HEAD = 34
 GRID_LINE = theme.PANEL_LINE
+SPOT_LINE = theme.hex_colour("#9a8550")  # a legal spot's frame (gold frames what is new)
 DIGITS = "0123456789"
+MAX_GRID_H = 560
 
 
 def placing_tile(view: View, seat: int) -> int | None:
@@ -55,9 +77,11 @@ def axis_labels(grid: building.Grid) -> tuple[list[str], list[str]]:
 
 
 def _frame(grid: building.Grid, width: int) -> tuple[int, int, int]:
+    """Columns, rows and the cell size: at most MAX_CELL, at least MIN_CELL unless the city is
+    too wide for the picture (it never widens the picture: text would shrink on a phone)."""
     cols, rows = _extent(grid)
-    cell = max(MIN_CELL, min(MAX_CELL, (width - 40 - AXIS) // cols, 560 // rows))
-    return cols, rows, cell
+    tall = max(MIN_CELL, MAX_GRID_H // rows)
+    return cols, rows, min(MAX_CELL, tall, (width - 28 - AXIS) // cols)
 
 
 def _per_line(width: int) -> int:
@@ -67,14 +91,15 @@ def _per_line(width: int) -> int:
 def _reserve_height(count: int, width: int) -> int:
     if not count:
         return 0
-    return RESERVE_HEAD + -(-count // _per_line(width)) * RESERVE_ROW
+    return RESERVE_HEAD + -(-count // _per_line(width)) * RESERVE_STEP
 
 
 def city_height(view: View, seat: int, width: int) -> int:
     """The height `draw_city` needs for this seat at this width."""
     grid = building.grid_of(view["cities"][seat])
     _cols, rows, cell = _frame(grid, width)
-    return TOP + AXIS + rows * cell + 24 + _reserve_height(len(view["reserves"][seat]), width)
+    head = HEAD + (PLACING_HEAD if placing_tile(view, seat) is not None else 0)
+    return head + AXIS + rows * cell + 16 + _reserve_height(len(view["reserves"][seat]), width)
 
 
 def draw_city(
@@ -85,26 +110,30 @@ def draw_city(
     names: list[str],
     box: tuple[int, int, int],
     locale: str | None,
+    new: Collection[int] = (),
 ) -> int:
-    """Draw seat's city in a panel at (x, y) of `width`; returns the y below it."""
+    """Draw seat's city in a panel at (x, y) of `width`, the tiles in `new` framed in gold;
+    returns the y below it."""
     x0, y0, width = box
     grid = building.grid_of(view["cities"][seat])
     cols, rows, cell = _frame(grid, width)
     height = city_height(view, seat, width)
     panel(draw, (x0, y0, x0 + width, y0 + height))
-    title = t(
-        "newyork.render.city_title",
-        locale,
-        name=seat_name(names, seat),
-        reserve=len(view["reserves"][seat]),
-    )
-    text(draw, (x0 + 14, y0 + 28), title, 20, theme.TEXT, True, max_width=width - 28)
-    cx: float = x0 + 14
-    for kind, count in type_counts(grid.values()).items():  # majority counts per type
-        draw.rectangle((cx, y0 + 40, cx + 18, y0 + 58), fill=TYPE_FILL[kind])
-        cx += 24 + text(draw, (cx + 24, y0 + 56), str(count), 18, theme.TEXT, True) + 12
+    placed = placing_tile(view, seat)
+    right = x0 + width - 14
+    title = t("newyork.render.city_title", locale, name=seat_name(names, seat))
+    room = width - 28 - (230 if placed is not None else 0)
+    text(draw, (x0 + 14, y0 + 32), title, VALUE, theme.TEXT, True, max_width=room)
+    if placed is not None:
+        draw_tile(draw, placed, right - 58, y0 + 12, 58)
+        placing = t("newyork.render.placing", locale)
+        text(draw, (right - 70, y0 + 32), placing, LABEL, theme.GOLD, True, anchor="rs")
+        words = tile_words(placed, locale)
+        text(draw, (right - 70, y0 + 60), words, VALUE, theme.GOLD, True, anchor="rs")
+    head = HEAD + (PLACING_HEAD if placed is not None else 0)
+    _counts(draw, grid, (x0 + 14, y0 + head - 26))
     gx = x0 + AXIS + (width - AXIS - cols * cell) // 2
-    gy = y0 + TOP + AXIS
+    gy = y0 + head + AXIS
     _coordinates(draw, grid, (gx, gy, cell))
     ox, oy = building.origin(grid)
 
@@ -114,18 +143,35 @@ def draw_city(
     for (x, y), tile in grid.items():
         draw_tile(draw, tile, *corner(x, y), cell)
     for a, b in longest_street(grid):  # the current longest street, highlighted
-        draw.line((*corner(*a), *corner(*b)), fill=HIGHLIGHT, width=max(3, cell // 10))
-    placed = placing_tile(view, seat)
+        draw.line((*corner(*a), *corner(*b)), fill=HIGHLIGHT, width=max(4, cell // 10))
+    for (x, y), tile in grid.items():
+        if tile in new:
+            left, top = corner(x, y)
+            outline_new(draw, (left, top, left + cell - 1, top + cell - 1))
     if placed is not None:
-        right = x0 + width - 14
-        draw_tile(draw, placed, right - 56, y0 + 12, 56)
-        placing = t("newyork.render.placing", locale, tile=tile_label(placed, locale))
-        text(draw, (right - 66, y0 + 44), placing, 18, theme.GOLD, True, anchor="rs")
         _spots(draw, grid, placed, corner, cell)
+    for (x, y), tile in grid.items():  # the "new" tags last: nothing covers them
+        if tile in new:
+            left, top = corner(x, y)
+            words = t("newyork.render.new", locale)
+            pill(draw, (left + cell + 4, top - 2), words, SMALL, NEW, theme.INK, align="right")
     reserve = view["reserves"][seat]
     if reserve:
-        _reserve(draw, reserve, (x0, gy + rows * cell + 16, width), locale)
-    return y0 + height + theme.GAP
+        _reserve(draw, reserve, (x0, gy + rows * cell + 12, width), locale, new)
+    return y0 + height + GAP
+
+
+def _counts(draw: ImageDraw.ImageDraw, grid: building.Grid, at: tuple[float, float]) -> None:
+    """Each building type's count in the city: its colour square and symbol, then the count."""
+    cx, mid = at
+    for kind, count in type_counts(grid.values()).items():
+        fill = TYPE_FILL[kind]
+        draw.rectangle(
+            (cx, mid - 13, cx + 26, mid + 13), fill=fill, outline=mix(fill, theme.INK, 0.5)
+        )
+        type_icon(draw, kind, cx + 13, mid, 9, ink_on(fill))
+        colour = theme.TEXT if count else theme.FAINT
+        cx += 32 + text(draw, (cx + 32, mid), str(count), VALUE, colour, True, "lm") + 16
 
 
 def _coordinates(
@@ -139,11 +185,10 @@ def _coordinates(
         draw.line((gx + i * cell, gy, gx + i * cell, bottom), fill=GRID_LINE, width=1)
     for j in range(len(numbers) + 1):
         draw.line((gx, gy + j * cell, right, gy + j * cell), fill=GRID_LINE, width=1)
-    size = max(11, min(16, round(cell * 0.4)))
     for i, letter in enumerate(letters):
-        text(draw, (gx + (i + 0.5) * cell, gy - 6), letter, size, theme.MUTED, True, "ms")
+        text(draw, (gx + (i + 0.5) * cell, gy - 7), letter, VALUE, theme.MUTED, True, "ms")
     for j, number in enumerate(numbers):
-        text(draw, (gx - 5, gy + (j + 0.5) * cell), number, size, theme.MUTED, True, "rm")
+        text(draw, (gx - 6, gy + (j + 0.5) * cell), number, VALUE, theme.MUTED, True, "rm")
 
 
 def _spots(
@@ -154,43 +199,49 @@ def _spots(
     cell: int,
 ) -> None:
     """Every legal spot of `tile`, marked and labelled (A1, B3, …)."""
-    size = max(10, cell // 3)
     label = building.spot_labeller(grid)
-    inset = cell * 0.12
+    inset = cell * 0.1
     for spot in building.legal_spots(grid, tile):
         left, top = corner(*spot)
         draw.rounded_rectangle(
             (left + inset, top + inset, left + cell - inset, top + cell - inset),
             radius=6,
             fill=LABEL_FILL,
-            outline=theme.GOLD,
-            width=2,
+            outline=SPOT_LINE,
+            width=3,
         )
         words = label(spot).upper()
-        text(draw, (left + cell / 2, top + cell / 2), words, size, theme.INK, True, "mm")
+        text(draw, (left + cell / 2, top + cell / 2), words, VALUE, theme.INK, True, "mm")
 
 
 def _reserve(
-    draw: ImageDraw.ImageDraw, reserve: list[int], where: tuple[int, int, int], locale: str | None
+    draw: ImageDraw.ImageDraw,
+    reserve: list[int],
+    where: tuple[int, int, int],
+    locale: str | None,
+    new: Collection[int],
 ) -> None:
-    """The reserve's tiles in rows: type colour, price, streets, and the tile's number."""
+    """The reserve's tiles in rows: type colour and symbol, price, streets."""
     x0, y, width = where
     head = t("newyork.render.reserve", locale, count=len(reserve))
-    text(draw, (x0 + 14, y + 20), head, 17, theme.TEXT, True, max_width=width - 28)
+    text(draw, (x0 + 14, y + 22), head, LABEL, theme.TEXT, True, max_width=width - 28)
     per_line = _per_line(width)
     for index, tile in enumerate(reserve):
         line, column = divmod(index, per_line)
-        tx = x0 + 14 + column * RESERVE_STEP
-        ty = y + RESERVE_HEAD + line * RESERVE_ROW
-        draw_tile(draw, tile, tx, ty, RESERVE_TILE)
-        mid = tx + RESERVE_TILE / 2
-        text(draw, (mid, ty + RESERVE_TILE + 16), f"#{tile}", 13, theme.MUTED, True, "ms")
+        tx = x0 + 18 + column * RESERVE_STEP
+        ty = y + RESERVE_HEAD + line * RESERVE_STEP
+        draw_tile(draw, tile, tx, ty, RESERVE_TILE, new=tile in new)
 
 
-def city_picture(view: View, seat: int, names: list[str], locale: str | None) -> Image.Image:
-    """One city on its own (for `/game city`, and the placement step)."""
-    width = theme.WIDTH - 2 * theme.MARGIN
-    height = city_height(view, seat, width) + 2 * theme.MARGIN
-    image, draw = canvas(height)
-    draw_city(image, draw, view, seat, names, (theme.MARGIN, theme.MARGIN, width), locale)
+def city_picture(
+    view: View, seat: int, names: list[str], locale: str | None, new: Collection[int] = ()
+) -> Image.Image:
+    """One city on its own (for `/game city`), with the legend of the building types."""
+    width = INNER
+    height = (
+        MARGIN + city_height(view, seat, width) + legend_height(banks=False, street=True) + MARGIN
+    )
+    image, draw = canvas(height, width + 2 * MARGIN)
+    y = draw_city(image, draw, view, seat, names, (MARGIN, MARGIN, width), locale, new)
+    legend(draw, y, locale, banks=False, width=width + 2 * MARGIN, street=True)
     return image

@@ -189,7 +189,8 @@ class NewYorkPresentation(Presentation):
     def table_image(
         self, view: View, names: list[str], locale: str | None, last: Sequence[Event] = ()
     ) -> Image:
-        return table_picture(view, names, locale)
+        """The public table, what the `last` events took, bought or placed framed in gold."""
+        return table_picture(view, names, locale, last)
 
     def hand_image(self, view: View, names: list[str], locale: str | None) -> Image:
         return hand_picture(view, names, locale)

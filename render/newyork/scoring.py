@@ -1,20 +1,36 @@
-"""One scoring's picture: every player's majority points per building type, street points, the
-scoring's points and the totals after it (Dirk: majorities only), from its public event."""
+"""One scoring's picture, 600 px wide: a panel per player with the points of this scoring and
+the total after it, the majority points per building type (colour and symbol) and the street
+points; Dirk's majorities; the winners crowned after the final scoring. From its public event."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from i18n import t
 from render import theme
 from render.draw import canvas, panel, text
-from render.newyork.common import TYPE_FILL, View, header, ink_on, seat_name
+from render.newyork.common import (
+    GAP,
+    MARGIN,
+    SMALL,
+    TYPE_FILL,
+    VALUE,
+    WIDTH,
+    View,
+    header,
+    ink_on,
+    legend,
+    legend_height,
+    seat_name,
+    type_icon,
+    winner_badge,
+)
+from render.theme import mix
 
-ROW_H = 40
-TYPE_X, TYPE_W = 250, 70
-STREET_X, MAJORITY_X, POINTS_X = 700, 810, 920
+ROW_H = 86
+NOTE_H = 30
 
 
 def scoring_picture(
@@ -25,52 +41,72 @@ def scoring_picture(
     seats = len(scoring["streets"])
     dirk = scoring.get("dirk") is not None
     rows = seats + dirk
-    height = theme.MARGIN + 44 + (rows + 1) * ROW_H + theme.GAP + theme.MARGIN + 10
-    image, draw = canvas(height)
-    title = t("newyork.render.scoring_head", locale, name=scoring["name"])
+    height = 60 + NOTE_H + rows * (ROW_H + 6) + GAP + legend_height(banks=False) + MARGIN
+    image, draw = canvas(height, WIDTH)
     over = scoring["name"] == "C" and view["phase"] == "over"
+    y = header(draw, t("newyork.render.scoring_head", locale, name=scoring["name"]))
     note = t("newyork.render.scoring_final" if over else "newyork.render.scoring_note", locale)
-    y = header(draw, title, note)
-    panel(draw, (theme.MARGIN, y, theme.WIDTH - theme.MARGIN, y + (rows + 1) * ROW_H + 10))
-    _heads(draw, y + 28, locale)
-    total_x = theme.WIDTH - theme.MARGIN - 16
+    text(draw, (MARGIN + 8, y + 8), note, SMALL, theme.MUTED, max_width=WIDTH - 2 * MARGIN - 16)
+    y += NOTE_H
     for r in range(rows):
-        ry = y + (r + 1) * ROW_H + 28
         is_dirk = r == seats
+        won = over and not is_dirk and r in view["winners"]
+        outline = theme.GOLD if won else theme.PANEL_LINE
+        panel(draw, (MARGIN, y, WIDTH - MARGIN, y + ROW_H), outline=outline, width=3 if won else 2)
+        top = y + 32
         name = t("newyork.render.dirk", locale) if is_dirk else seat_name(names, r)
-        colour = theme.GOLD if over and not is_dirk and r in view["winners"] else theme.TEXT
-        text(draw, (theme.MARGIN + 16, ry), name, 18, colour, True, max_width=200)
         if is_dirk:
-            majority, points, total = scoring["dirk"], scoring["dirk"], scoring["dirk_total"]
-            text(draw, (STREET_X, ry), "—", 18, theme.MUTED)
+            points, total = scoring["dirk"], scoring["dirk_total"]
         else:
-            by_type = scoring["by_type"][r]
-            for k, kind in enumerate(TYPE_FILL):
-                cell = str(by_type.get(kind, 0))
-                text(draw, (TYPE_X + k * TYPE_W + (TYPE_W - 8) / 2, ry), cell, 18, anchor="ms")
-            majority = scoring["majority"][r]
-            points = scoring["streets"][r] + majority
+            points = scoring["streets"][r] + scoring["majority"][r]
             total = scoring["totals"][r]
-            text(draw, (STREET_X, ry), str(scoring["streets"][r]), 18, theme.TEXT)
-        text(draw, (MAJORITY_X, ry), str(majority), 18, theme.TEXT)
-        text(draw, (POINTS_X, ry), f"+{points}", 18, theme.GOOD, True)
-        text(draw, (total_x, ry), str(total), 20, colour, True, anchor="rs")
+        right = WIDTH - MARGIN - 14
+        x = right - text(
+            draw, (right, top), str(total), VALUE, theme.GOLD if won else theme.TEXT, True, "rs"
+        )
+        x -= 6 + text(
+            draw, (x - 6, top), t("newyork.render.total", locale), SMALL, theme.MUTED, anchor="rs"
+        )
+        x -= 18 + text(draw, (x - 18, top), f"+{points}", VALUE, theme.GOOD, True, "rs")
+        name_room = x - MARGIN - 40 - (130 if won else 0)
+        used = text(
+            draw,
+            (MARGIN + 14, top),
+            name,
+            VALUE,
+            theme.GOLD if won else theme.TEXT,
+            True,
+            max_width=name_room,
+        )
+        if won:
+            winner_badge(draw, MARGIN + 14 + used + 12, top - 8, locale)
+        low = y + 70
+        if is_dirk:
+            words = t("newyork.render.dirk_scoring", locale)
+            text(draw, (MARGIN + 14, low), words, SMALL, theme.MUTED, max_width=WIDTH - 60)
+        else:
+            _by_type(draw, scoring["by_type"][r], MARGIN + 14, low)
+            x = right - text(
+                draw, (right, low), str(scoring["streets"][r]), VALUE, theme.TEXT, True, "rs"
+            )
+            text(
+                draw,
+                (x - 6, low),
+                t("newyork.render.street", locale),
+                SMALL,
+                theme.MUTED,
+                anchor="rs",
+            )
+        y += ROW_H + 6
+    legend(draw, y + GAP - 6, locale, banks=False)
     return image
 
 
-def _heads(draw: Any, y: float, locale: str | None) -> None:
-    """The column heads: player, a chip per building type, street, majorities, points, total."""
-    text(draw, (theme.MARGIN + 16, y), t("newyork.render.player", locale), 17, theme.MUTED)
-    for k, (kind, fill) in enumerate(TYPE_FILL.items()):
-        x = TYPE_X + k * TYPE_W
-        draw.rounded_rectangle((x, y - 20, x + TYPE_W - 8, y + 4), radius=6, fill=fill)
-        name = t(f"newyork.type.{kind}", locale)
-        text(draw, (x + (TYPE_W - 8) / 2, y - 8), name, 12, ink_on(fill), True, "mm", TYPE_W - 12)
-    for x, key in (
-        (STREET_X, "newyork.render.streets"),
-        (MAJORITY_X, "newyork.render.majorities"),
-        (POINTS_X, "newyork.render.points"),
-    ):
-        text(draw, (x, y), t(key, locale), 17, theme.MUTED, max_width=105)
-    right = theme.WIDTH - theme.MARGIN - 16
-    text(draw, (right, y), t("newyork.render.total", locale), 17, theme.MUTED, anchor="rs")
+def _by_type(draw: ImageDraw.ImageDraw, points: dict[str, int], x: float, base: float) -> None:
+    """Majority points per building type from x: the type's colour square and symbol, points."""
+    for kind, fill in TYPE_FILL.items():
+        draw.rectangle((x, base - 22, x + 22, base), fill=fill, outline=mix(fill, theme.INK, 0.5))
+        type_icon(draw, kind, x + 11, base - 11, 8, ink_on(fill))
+        got = points.get(kind, 0)
+        text(draw, (x + 27, base), str(got), VALUE, theme.TEXT if got else theme.FAINT, True)
+        x += 66
