@@ -64,6 +64,7 @@ class MessageOps:
         message.components = number_components(payload.get("components") or [])
         message.pinged = _pinged(message, payload.get("allowed_mentions"))
         self.fake.world.add_message(message)
+        self.fake.world.log.add("create", message)
         self._announce("MESSAGE_CREATE", message)
         return message
 
@@ -88,6 +89,7 @@ class MessageOps:
             message.flags &= ~LOADING
         else:
             message.edited_timestamp = iso_now()
+        self.fake.world.log.add("edit", message)
         self.fake.world.changed()
         self._announce("MESSAGE_UPDATE", message)
         return message
@@ -95,6 +97,7 @@ class MessageOps:
     def delete(self, message: FakeMessage) -> None:
         """Mark deleted (it stays in the store: users may have seen it)."""
         message.deleted = True
+        self.fake.world.log.add("delete", message)
         self.fake.world.changed()
         if message.visible_to is None:
             data = {"id": str(message.id), "channel_id": str(message.channel.id)}
