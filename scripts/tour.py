@@ -78,8 +78,10 @@ def summary(tour: Tour, seconds: float) -> str:
     lines += [f"no answer: {text}" for text in tally.unanswered]
     lines += [f"invalid request: {text}" for text in tour.invalid_requests]
     lines += ["", "smallest texts at 400 px (size, picture width, words):"]
-    lines += [f"  {d.size_at(400):.1f} px  ({d.size} px on {d.picture_width})  {d.words!r}"
-              for d in tour.smallest]
+    lines += [
+        f"  {d.size_at(400):.1f} px  ({d.size} px on {d.picture_width})  {d.words!r}"
+        for d in tour.smallest
+    ]
     lines += ["", "internals in what the seat read:"]
     for text, hits in sorted(tour.internals.items()):
         lines.append(f"  {', '.join(hits)}  in  {text[:200]!r}")

@@ -101,6 +101,16 @@ def shows_picture(payload: Mapping[str, Any]) -> bool:
     return _has_media(payload.get("components") or [])
 
 
+def count_posts(kinds: Iterable[str]) -> int:
+    """The channel posts among the saved kinds (`saving.seen_events`)."""
+    return sum(1 for kind in kinds if kind == "channel-post")
+
+
+def count_pictures(payloads: Iterable[Mapping[str, Any]]) -> int:
+    """The messages that show a picture."""
+    return sum(1 for payload in payloads if shows_picture(payload))
+
+
 def _has_media(components: Any) -> bool:
     if isinstance(components, list):
         return any(_has_media(c) for c in components)

@@ -53,8 +53,14 @@ def offers(message: FakeMessage) -> list[Offer]:
             low = part.get("min_values", 1)
             high = part.get("max_values", 1)
             found.append(
-                Offer(message, "select", name, options, 1 if low is None else low,
-                      1 if high is None else high)
+                Offer(
+                    message,
+                    "select",
+                    name,
+                    options,
+                    1 if low is None else low,
+                    1 if high is None else high,
+                )
             )
     return found
 

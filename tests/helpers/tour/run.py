@@ -15,31 +15,35 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from db.records import ActionRecord, GameRecord
 from games import rules_of
 from render.draw import DrawnText, recording_text
-from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 from tests.fakediscord.components import BUTTON, leaves
+from tests.fakediscord.events import MessageEvent
 from tests.fakediscord.production import start_bot, stop_bot
 from tests.helpers.clock import FakeClock
 from tests.helpers.tour.counts import (
     DISPLAY_WIDTH,
     TourLine,
     count_internals,
+    count_pictures,
+    count_posts,
     count_scorings,
     count_turns,
     replay,
-    shows_picture,
     smallest_text,
 )
 from tests.helpers.tour.person import Person, Tally
-from tests.helpers.tour.saving import Saved, save, seen_events, where
-from tests.helpers.tour.texts import read_texts
+from tests.helpers.tour.saving import Saved, save, seen_events
+from tests.helpers.tour.texts import Names, read_texts
 
 GAMES = ("money", "palazzo", "nycards", "newyork")
 COMMANDS = ("game", "hand", "move")
 BOTS = 2
 MAX_TURNS = 2000
-PLAYER = "ada"
+PLAYER, PLAYER_NAME = "ada", "Ada"
+SMALLEST_LISTED = 20
 
 
 class TourError(RuntimeError):
@@ -52,10 +56,10 @@ class Tour:
 
     line: TourLine
     saved: list[Saved]
-    tally: Tally
     internals: dict[str, list[str]]
-    invalid_requests: list[str] = field(default_factory=list)
-    smallest: list[DrawnText] = field(default_factory=list)
+    smallest: list[DrawnText]
+    invalid_requests: list[str]
+    tally: Tally = field(default_factory=Tally)
     stopped: str | None = None  # why the game could not be played to its end
 
 
@@ -73,63 +77,72 @@ async def tour_game(
         fake.settle_quiet = 0.02
         guild = fake.add_guild("Tavolo tour")
         channel = guild.add_text_channel("games")
-        user = fake.add_user(PLAYER, global_name="Ada", locale=locale)
+        user = fake.add_user(PLAYER, global_name=PLAYER_NAME, locale=locale)
+        person = Person(user, channel, random.Random(seed), _never, budget)
+        stopped = None
         with tempfile.TemporaryDirectory() as tmp, recording_text() as drawn:
             bot, task = await start_bot(
                 fake, Path(tmp) / "tavolo.db", clock=FakeClock(), new_seed=lambda: seed
             )
-            stopped = None
             try:
                 await fake.wait_for_commands(COMMANDS, guild)
                 first_event = len(fake.world.log.events)
                 drawn.clear()
-                game_number = await _open_and_start(fake, bot, user, channel, game_id, options)
-                person = Person(user, channel, random.Random(seed), _never, budget)
+                number = await _open_and_start(bot, user, channel, game_id, options)
                 try:
-                    await _play(bot, person, game_number)
+                    await _play(bot, person, number)
                 except TourError as error:
                     stopped = str(error)
-                record = await bot.store.get_game(game_number)
-                actions = await bot.store.actions(game_number)
+                record = await bot.store.get_game(number)
+                actions = await bot.store.actions(number)
             finally:
                 await stop_bot(bot, task)
             sizes = list(drawn)
         events = fake.world.log.since(first_event)
-        name_of = _names(fake)
-        seen = seen_events(events, channel, user)
-        saved = save(folder, seen, name_of)
-        game = rules_of(game_id)
-        replayed = replay(
-            game, len(record.seats), record.options, record.seed, [(a.seat, a.action) for a in actions]
-        )
-        texts = [t for _, e in seen for t in read_texts(e.payload, name_of)]
-        texts += fake.world.shown.get(user.id, [])
-        internals, found = count_internals(texts)
-        posts = sum(
-            1
-            for e in events
-            if e.kind == "create" and where(e, channel, user) == "channel"
-        )
-        at_end = sum(1 for m in channel.messages() if shows_picture(m.payload()))
-        small = smallest_text(d.size_at(DISPLAY_WIDTH) for d in sizes)
-        line = TourLine(
-            game_id,
-            len(actions),
-            count_turns(replayed.labels),
-            count_scorings(replayed.events, record.status == "finished"),
-            posts,
-            at_end,
-            small,
-            internals,
-        )
-        smallest = sorted(sizes, key=lambda d: d.size_at(DISPLAY_WIDTH))[:20]
-        return Tour(
-            line, saved, person.tally, found, [str(f) for f in fake.failures], smallest, stopped
-        )
+        tour = measure(folder, events, fake, channel, user, record, actions, sizes)
+        tour.tally, tour.stopped = person.tally, stopped
+        return tour
+
+
+def measure(
+    folder: Path,
+    events: list[MessageEvent],
+    fake: FakeDiscord,
+    channel: FakeChannel,
+    user: FakeUser,
+    record: GameRecord,
+    actions: list[ActionRecord],
+    sizes: list[DrawnText],
+) -> Tour:
+    """Save what `user` saw of the game (`events`: the log from its lobby on) and count."""
+    name_of = _names(fake)
+    seen = seen_events(events, channel, user)
+    saved = save(folder, seen, name_of)
+    replayed = replay(
+        rules_of(record.game),
+        len(record.seats),
+        record.options,
+        record.seed or 0,
+        [(a.seat, a.action) for a in actions],
+    )
+    texts = [t for _, e in seen for t in read_texts(e.payload, name_of)]
+    internals, found = count_internals([*texts, *fake.world.shown.get(user.id, [])])
+    line = TourLine(
+        record.game,
+        len(actions),
+        count_turns(replayed.labels),
+        count_scorings(replayed.events, record.status == "finished"),
+        count_posts(kind for kind, _ in seen),
+        count_pictures(m.payload() for m in channel.messages()),
+        smallest_text(d.size_at(DISPLAY_WIDTH) for d in sizes),
+        internals,
+    )
+    smallest = sorted(sizes, key=lambda d: d.size_at(DISPLAY_WIDTH))[:SMALLEST_LISTED]
+    return Tour(line, saved, found, smallest, [str(f) for f in fake.failures])
 
 
 async def _open_and_start(
-    fake: FakeDiscord, bot: Any, user: FakeUser, channel: Any, game_id: str, options: str | None
+    bot: Any, user: FakeUser, channel: FakeChannel, game_id: str, options: str | None
 ) -> int:
     """`/game new`, "Add bot" twice, "Start"; returns the game's number."""
     values = {"game": game_id, **({"options": options} if options else {})}
@@ -144,31 +157,29 @@ async def _open_and_start(
     if record is None or record.status != "running":
         labels = [c.get("label") for c in leaves(lobby.components) if c.get("type") == BUTTON]
         raise TourError(f"the game did not start; the lobby offers {labels}")
-    return record.id
+    return int(record.id)
 
 
-async def _play(bot: Any, person: Person, game_number: int) -> None:
+async def _play(bot: Any, person: Person, number: int) -> None:
     """Play the member's seat until the game is over."""
 
-    async def mine() -> int:
-        return sum(1 for a in await bot.store.actions(game_number) if a.user_id == person.user.id)
+    async def made() -> int:
+        return sum(1 for a in await bot.store.actions(number) if a.user_id == person.user.id)
 
-    count = await mine()
+    count = await made()
 
     async def moved() -> bool:
         nonlocal count
-        now = await mine()
-        made, count = now > count, now
-        return made
+        before, count = count, await made()
+        return count > before
 
     person.moved = moved
     for _ in range(MAX_TURNS):
-        record = await bot.store.get_game(game_number)
+        record = await bot.store.get_game(number)
         if record.status != "running":
             return
-        seat = record.seat_of(person.user.id)
-        if seat not in record.waiting:
-            raise TourError(f"the game waits for {sorted(record.waiting)}, not the member")
+        if record.seat_of(person.user.id) not in record.waiting:
+            raise TourError(f"the game waits for seats {sorted(record.waiting)}, not the member")
         if not await person.take_turn():
             raise TourError(f"the member found no move to make at version {record.version}")
     raise TourError(f"the game did not end within {MAX_TURNS} moves of the member")
@@ -178,9 +189,9 @@ async def _never() -> bool:
     return False
 
 
-def _names(fake: FakeDiscord) -> Any:
+def _names(fake: FakeDiscord) -> Names:
     def name_of(user_id: int) -> str:
         user = fake.world.users.get(user_id)
-        return user.display_name if user is not None else str(user_id)
+        return user.display_name if user is not None else "unknown user"
 
     return name_of

@@ -67,9 +67,7 @@ def seen_events(
     return found
 
 
-def save(
-    folder: Path, seen: list[tuple[str, MessageEvent]], name_of: Names
-) -> list[Saved]:
+def save(folder: Path, seen: list[tuple[str, MessageEvent]], name_of: Names) -> list[Saved]:
     """Write the files; returns what was written."""
     folder.mkdir(parents=True, exist_ok=True)
     first_file: dict[int, str] = {}  # message id → its first file's number

@@ -36,10 +36,12 @@ def read_texts(payload: Mapping[str, Any], name_of: Names) -> Iterator[str]:
 
 def describe(payload: Mapping[str, Any], name_of: Names) -> list[str]:
     """The message as plain text lines: content, embeds, components (one line each)."""
-    lines = [readable(payload.get("content") or "", name_of)]
+    content = readable(payload.get("content") or "", name_of)
+    lines = [content] if content else []
     for embed in payload.get("embeds") or []:
         lines.append("[embed]")
-        lines += [f"  {readable(t, name_of)}" for t in embed_texts(embed)]
+        for text in embed_texts(embed):
+            lines += ["  " + part for part in readable(text, name_of).splitlines()]
     lines += _components(payload.get("components") or [], name_of, "")
     return lines
 
