@@ -9,7 +9,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -138,7 +138,7 @@ class Labelled:
     state n; the game is over after the last label."""
 
     LABELS = ("1.bid", "1.bid", "1.swap", "2.bid", "1.swap")
-    EVENTS: dict[str, list[dict[str, Any]]] = {
+    EVENTS: ClassVar[dict[str, list[dict[str, Any]]]] = {
         "score": [{"type": "scoring", "scored": True}],
         "hand": [{"type": "hand_scored"}],
         "quiet": [{"type": "took"}],
