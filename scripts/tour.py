@@ -2,12 +2,14 @@
 Discord (`tests/fakediscord/`) and the real production bot, with every message saved.
 
     .venv/bin/python scripts/tour.py OUT_DIR [--game G] [--locale L] [--seed N] [--check]
+                                     [--options K=V ...] [--people 1|2|3]
 
 One seat is played by the script as a person would, looking only at what the board and its
 own panels, DMs and ephemeral answers offer: a seeded random choice among the offered buttons
 and menu options, following the panel a press opens, with `/move` and its autocomplete as the
 last resort (`tests/helpers/tour/person.py`); the other two seats are bots ("Add bot" in the
-lobby). Every channel post, edit and deletion, every DM and every ephemeral answer the seat
+lobby; `--people 3` plays every seat that way, as a table of three members would). Every
+channel post, edit and deletion, every DM and every ephemeral answer the seat
 could see is saved in order under OUT_DIR/<game>/ (`0001-channel-post.txt` with
 `0001-channel-post-1.png`, `0002-channel-edit.txt`, `0003-dm.txt`, `0004-ephemeral.txt`, …),
 with `summary.txt` (the line, how the seat played, the smallest texts drawn, the internals
@@ -59,6 +61,13 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--locale", default="en-US", help="the members' Discord locale")
     parser.add_argument("--seed", type=int, default=1, help="the deal's and the seat's seed")
     parser.add_argument("--options", help="lobby options, e.g. hands=1 (default: the game's)")
+    parser.add_argument(
+        "--people",
+        type=int,
+        choices=(1, 2, 3),
+        default=1,
+        help="seats played by the script (default 1; the others are bots)",
+    )
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     return parser.parse_args(argv)
 
@@ -70,7 +79,7 @@ def summary(tour: Tour, seconds: float) -> str:
         tour.line.text(),
         "",
         f"played in {seconds:.1f} s; {len(tour.saved)} files",
-        f"the seat made {tally.moves} moves with {tally.presses} presses and {tally.typed} "
+        f"the played seats made {tally.moves} moves with {tally.presses} presses and {tally.typed} "
         f"typed /move attempts",
     ]
     if tour.stopped:
@@ -97,7 +106,12 @@ async def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         try:
             tour = await tour_game(
-                game, folder, seed=args.seed, locale=args.locale, options=args.options
+                game,
+                folder,
+                seed=args.seed,
+                locale=args.locale,
+                options=args.options,
+                people=args.people,
             )
         except TourError as error:
             print(f"{game}: could not be played: {error}", flush=True)

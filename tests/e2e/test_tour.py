@@ -100,7 +100,7 @@ async def test_the_counters_follow_posts_edits_collapses_and_what_the_seat_reads
     oops = ops.create(chan, {"content": "gone"}, [])
     ops.delete(oops)
 
-    seen = seen_events(fake.world.log.events, chan, ada)
+    seen = seen_events(fake.world.log.events, chan, [ada])
     kinds = [kind for kind, _ in seen]
     assert kinds == [
         *["channel-post", "channel-post", "ephemeral", "ephemeral-edit", "dm", "channel-edit"],

@@ -74,6 +74,14 @@ class Tally:
     typed: int = 0
     unanswered: list[str] = field(default_factory=list)
 
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(
+            self.moves + other.moves,
+            self.presses + other.presses,
+            self.typed + other.typed,
+            [*self.unanswered, *other.unanswered],
+        )
+
 
 @dataclass
 class Person:

@@ -1,9 +1,10 @@
 """One game of the tour: a server with one channel, the production bot on a fresh database,
 one member who opens a lobby, adds two bots, starts and plays their seat as a person would
 (`person.Person`), every message they could see saved (`saving`), and the counters
-(`counts.TourLine`).
+(`counts.TourLine`). With `people` 2 or 3, other members join the lobby instead of bots and
+play their seats the same way (each with their own seeded choices).
 
-The store is read only to know whether the member's seat must act and whether the game is
+The store is read only to know whether a member's seat must act and whether the game is
 over (a person learns both from the board's ping and its "waiting for" line), and for the
 counters; every move is chosen from what the messages offer."""
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import random
 import tempfile
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,9 +42,9 @@ from tests.helpers.tour.texts import Names, read_texts
 
 GAMES = ("money", "palazzo", "nycards", "newyork")
 COMMANDS = ("game", "hand", "move")
-BOTS = 2
-MAX_TURNS = 2000
-PLAYER, PLAYER_NAME = "ada", "Ada"
+SEATS = 3
+MAX_TURNS = 3000
+PEOPLE = (("ada", "Ada"), ("bea", "Bea"), ("cy", "Cy"))
 SMALLEST_LISTED = 20
 
 
@@ -70,15 +72,22 @@ async def tour_game(
     seed: int = 1,
     locale: str = "en-US",
     options: str | None = None,
+    people: int = 1,
     budget: int = 60,
 ) -> Tour:
-    """Play one seeded game of `game_id` and save it under `folder`."""
+    """Play one seeded game of `game_id` (`people` seats played, the others bots) and save it
+    under `folder`."""
     async with FakeDiscord.start() as fake:
         fake.settle_quiet = 0.02
         guild = fake.add_guild("Tavolo tour")
         channel = guild.add_text_channel("games")
-        user = fake.add_user(PLAYER, global_name=PLAYER_NAME, locale=locale)
-        person = Person(user, channel, random.Random(seed), _never, budget)
+        users = [
+            fake.add_user(name, global_name=shown, locale=locale) for name, shown in PEOPLE[:people]
+        ]
+        persons = [
+            Person(user, channel, random.Random(f"{seed}:{user.username}"), _never, budget)
+            for user in users
+        ]
         stopped = None
         with tempfile.TemporaryDirectory() as tmp, recording_text() as drawn:
             bot, task = await start_bot(
@@ -88,9 +97,9 @@ async def tour_game(
                 await fake.wait_for_commands(COMMANDS, guild)
                 first_event = len(fake.world.log.events)
                 drawn.clear()
-                number = await _open_and_start(bot, user, channel, game_id, options)
+                number = await _open_and_start(bot, users, channel, game_id, options)
                 try:
-                    await _play(bot, person, number)
+                    await _play(bot, persons, number)
                 except TourError as error:
                     stopped = str(error)
                 record = await bot.store.get_game(number)
@@ -99,8 +108,8 @@ async def tour_game(
                 await stop_bot(bot, task)
             sizes = list(drawn)
         events = fake.world.log.since(first_event)
-        tour = measure(folder, events, fake, channel, user, record, actions, sizes)
-        tour.tally, tour.stopped = person.tally, stopped
+        tour = measure(folder, events, fake, channel, users, record, actions, sizes)
+        tour.tally, tour.stopped = sum((p.tally for p in persons), Tally()), stopped
         return tour
 
 
@@ -109,14 +118,14 @@ def measure(
     events: list[MessageEvent],
     fake: FakeDiscord,
     channel: FakeChannel,
-    user: FakeUser,
+    users: list[FakeUser],
     record: GameRecord,
     actions: list[ActionRecord],
     sizes: list[DrawnText],
 ) -> Tour:
-    """Save what `user` saw of the game (`events`: the log from its lobby on) and count."""
+    """Save what the users saw of the game (`events`: the log from its lobby on) and count."""
     name_of = _names(fake)
-    seen = seen_events(events, channel, user)
+    seen = seen_events(events, channel, users)
     saved = save(folder, seen, name_of)
     replayed = replay(
         rules_of(record.game),
@@ -126,7 +135,8 @@ def measure(
         [(a.seat, a.action) for a in actions],
     )
     texts = [t for _, e in seen for t in read_texts(e.payload, name_of)]
-    internals, found = count_internals([*texts, *fake.world.shown.get(user.id, [])])
+    shown = [t for user in users for t in fake.world.shown.get(user.id, [])]
+    internals, found = count_internals([*texts, *shown])
     line = TourLine(
         record.game,
         len(actions),
@@ -142,17 +152,21 @@ def measure(
 
 
 async def _open_and_start(
-    bot: Any, user: FakeUser, channel: FakeChannel, game_id: str, options: str | None
+    bot: Any, users: list[FakeUser], channel: FakeChannel, game_id: str, options: str | None
 ) -> int:
-    """`/game new`, "Add bot" twice, "Start"; returns the game's number."""
+    """The first user's `/game new`, "Join" for the others, "Add bot" for the seats left,
+    "Start"; returns the game's number."""
+    host = users[0]
     values = {"game": game_id, **({"options": options} if options else {})}
-    opened = await user.slash(channel, "game new", options=values)
+    opened = await host.slash(channel, "game new", options=values)
     lobby = opened.message
     if lobby is None or lobby.ephemeral:
         raise TourError(f"/game new {values} was refused: {opened.content!r}")
-    for _ in range(BOTS):
-        await user.press(lobby, "Add bot")
-    await user.press(lobby, "Start")
+    for user in users[1:]:
+        await user.press(lobby, "Join")
+    for _ in range(SEATS - len(users)):
+        await host.press(lobby, "Add bot")
+    await host.press(lobby, "Start")
     record = await bot.store.active_game(channel.id)
     if record is None or record.status != "running":
         labels = [c.get("label") for c in leaves(lobby.components) if c.get("type") == BUTTON]
@@ -160,29 +174,43 @@ async def _open_and_start(
     return int(record.id)
 
 
-async def _play(bot: Any, person: Person, number: int) -> None:
-    """Play the member's seat until the game is over."""
+async def _play(bot: Any, persons: list[Person], number: int) -> None:
+    """Play the members' seats until the game is over: each member who must act takes one
+    turn, in seat order."""
+    counts: dict[int, int] = {}
 
-    async def made() -> int:
-        return sum(1 for a in await bot.store.actions(number) if a.user_id == person.user.id)
+    async def made() -> dict[int, int]:
+        found: dict[int, int] = {}
+        for action in await bot.store.actions(number):
+            if action.user_id is not None:
+                found[action.user_id] = found.get(action.user_id, 0) + 1
+        return found
 
-    count = await made()
+    def checker(user_id: int) -> Callable[[], Awaitable[bool]]:
+        async def moved() -> bool:
+            before = counts.get(user_id, 0)
+            counts.update(await made())
+            return counts.get(user_id, 0) > before
 
-    async def moved() -> bool:
-        nonlocal count
-        before, count = count, await made()
-        return count > before
+        return moved
 
-    person.moved = moved
+    counts.update(await made())
+    for person in persons:
+        person.moved = checker(person.user.id)
     for _ in range(MAX_TURNS):
         record = await bot.store.get_game(number)
         if record.status != "running":
             return
-        if record.seat_of(person.user.id) not in record.waiting:
-            raise TourError(f"the game waits for seats {sorted(record.waiting)}, not the member")
+        acting = [p for p in persons if record.seat_of(p.user.id) in record.waiting]
+        if not acting:
+            raise TourError(f"the game waits for seats {sorted(record.waiting)}, no member")
+        acting.sort(key=lambda p: record.seat_of(p.user.id))
+        person = acting[0]
         if not await person.take_turn():
-            raise TourError(f"the member found no move to make at version {record.version}")
-    raise TourError(f"the game did not end within {MAX_TURNS} moves of the member")
+            raise TourError(
+                f"{person.user.username} found no move to make at version {record.version}"
+            )
+    raise TourError(f"the game did not end within {MAX_TURNS} moves of the members")
 
 
 async def _never() -> bool:

@@ -1,13 +1,14 @@
-"""The tour's files: every message event the played seat could see, in order, under one
+"""The tour's files: every message event the played seats could see, in order, under one
 folder: `0001-channel-post.txt` (+ `0001-channel-post-1.png`, one per new picture),
 `0002-channel-edit.txt`, `0003-dm.txt`, `0004-ephemeral.txt`, `…-ephemeral-edit.txt`,
-`…-channel-delete.txt`. A deferred answer's "thinking…" placeholder is not saved; the edit
-that fills it is saved as the post it becomes. An edit saves only the pictures it adds and
-names those it keeps or removes."""
+`…-channel-delete.txt`; with several played seats a DM or ephemeral names its reader
+(`0003-dm-bea.txt`, `0004-ephemeral-bea-edit.txt`). A deferred answer's "thinking…"
+placeholder is not saved; the edit that fills it is saved as the post it becomes. An edit
+saves only the pictures it adds and names those it keeps or removes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,16 +19,19 @@ from tests.helpers.tour.texts import Names, describe
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def where(event: MessageEvent, channel: FakeChannel, user: FakeUser) -> str | None:
-    """`channel`, `dm` or `ephemeral` for an event the user could see, else None."""
+def where(event: MessageEvent, channel: FakeChannel, users: Sequence[FakeUser]) -> str | None:
+    """`channel`, `dm` or `ephemeral` for an event one of the users could see, else None;
+    with several users a DM or ephemeral is followed by its reader's name (`dm-bea`)."""
     message = event.message
-    if message.visible_to is not None:
-        return "ephemeral" if message.visible_to is user else None
-    if message.channel is channel:
+    reader = message.visible_to
+    if reader is None and message.channel is channel:
         return "channel"
-    if message.channel.is_dm and message.channel.recipient is user:
-        return "dm"
-    return None
+    if reader is None and message.channel.is_dm:
+        reader = message.channel.recipient
+    if reader is None or reader not in users:
+        return None
+    place = "ephemeral" if message.visible_to is not None else "dm"
+    return place if len(users) == 1 else f"{place}-{reader.username}"
 
 
 @dataclass
@@ -40,17 +44,14 @@ class Saved:
     pictures: list[str] = field(default_factory=list)
 
 
-NEW_KIND = {"channel": "channel-post", "dm": "dm", "ephemeral": "ephemeral"}
-
-
 def seen_events(
-    events: Iterable[MessageEvent], channel: FakeChannel, user: FakeUser
+    events: Iterable[MessageEvent], channel: FakeChannel, users: Sequence[FakeUser]
 ) -> list[tuple[str, MessageEvent]]:
-    """The events the user could see, each with its file kind, placeholders left out."""
+    """The events the users could see, each with its file kind, placeholders left out."""
     pending: set[int] = set()
     found = []
     for event in events:
-        place = where(event, channel, user)
+        place = where(event, channel, users)
         if place is None:
             continue
         message_id = event.message.id
@@ -59,7 +60,7 @@ def seen_events(
             continue
         if event.kind == "create" or (event.kind == "edit" and message_id in pending):
             pending.discard(message_id)
-            found.append((NEW_KIND[place], event))
+            found.append(("channel-post" if place == "channel" else place, event))
         elif message_id in pending:  # a placeholder deleted unfilled
             pending.discard(message_id)
         else:
