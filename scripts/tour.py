@@ -46,6 +46,7 @@ import asyncio
 import shutil
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,6 +92,9 @@ def summary(tour: Tour, seconds: float) -> str:
         f"  {d.size_at(400):.1f} px  ({d.size} px on {d.picture_width})  {d.words!r}"
         for d in tour.smallest
     ]
+    lines += ["", "internals (how many distinct texts show each, most frequent first):"]
+    hits_by: Counter[str] = Counter(hit for hits in tour.internals.values() for hit in set(hits))
+    lines += [f"  {count:4d} × {hit}" for hit, count in hits_by.most_common(30)]
     lines += ["", "internals in what the seat read:"]
     for text, hits in sorted(tour.internals.items()):
         lines.append(f"  {', '.join(hits)}  in  {text[:200]!r}")

@@ -147,7 +147,8 @@ def measure(
         smallest_text(d.size_at(DISPLAY_WIDTH) for d in sizes),
         internals,
     )
-    smallest = sorted(sizes, key=lambda d: d.size_at(DISPLAY_WIDTH))[:SMALLEST_LISTED]
+    distinct = sorted(set(sizes), key=lambda d: (d.size_at(DISPLAY_WIDTH), d.words))
+    smallest = distinct[:SMALLEST_LISTED]
     return Tour(line, saved, found, smallest, [str(f) for f in fake.failures])
 
 
