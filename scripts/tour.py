@@ -85,7 +85,7 @@ def summary(tour: Tour, seconds: float) -> str:
     ]
     if tour.stopped:
         lines.append(f"stopped before the end: {tour.stopped}")
-    lines += [f"no answer: {text}" for text in tally.unanswered]
+    lines += [f"not answered or gone: {text}" for text in tally.unanswered]
     lines += [f"invalid request: {text}" for text in tour.invalid_requests]
     lines += ["", "smallest texts at 400 px (size, picture width, words):"]
     lines += [

@@ -11,7 +11,7 @@ import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from tests.fakediscord import FakeChannel, FakeMessage, FakeUser, NoResponse
+from tests.fakediscord import ComponentNotFound, FakeChannel, FakeMessage, FakeUser, NoResponse
 from tests.fakediscord.components import BUTTON, LINK, PREMIUM, STRING_SELECT, leaves
 from tests.fakediscord.interactions import InteractionResult
 
@@ -142,7 +142,7 @@ class Person:
             count = self.rng.randint(min(max(offer.low, 1), high), high)
             picked = self.rng.sample(offer.options, count)
             return await self.user.choose(offer.message, offer.name, picked)
-        except NoResponse as error:
+        except (NoResponse, ComponentNotFound) as error:  # no answer in time; gone meanwhile
             self.tally.unanswered.append(str(error))
             return None
 
