@@ -1,9 +1,11 @@
 """One seat played as a person would: only what the board, the panels, the DMs and the
 ephemeral answers offer. A seeded random choice among what is offered: a button, or one to
-three options of a menu; a panel a press opens (or updates) is where the person looks next,
-anything else sends them back to the live board (the newest channel message with something
-to press). When nothing they tried made a move within `budget` presses they type `/move` and
-take one of the autocomplete's suggestions."""
+three options of a menu (by their place: identical-looking options are still distinct);
+right after choosing in a menu, mostly a button (the confirm). A panel a press opens (or
+updates) is where the person looks next; a refusal keeps them in the panel; anything else
+sends them back to the live board (the newest channel message with something to press).
+When nothing they tried made a move within `budget` presses they type `/move` and take one
+of the autocomplete's suggestions."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from dataclasses import dataclass, field
 
 from tests.fakediscord import ComponentNotFound, FakeChannel, FakeMessage, FakeUser, NoResponse
 from tests.fakediscord.components import BUTTON, LINK, PREMIUM, STRING_SELECT, leaves
-from tests.fakediscord.interactions import InteractionResult
+from tests.fakediscord.interactions import MESSAGE_COMPONENT, InteractionResult
 
 MAX_PICKS = 3
 CONFIRM_CHANCE = 0.75
@@ -22,8 +24,8 @@ CONFIRM_CHANCE = 0.75
 @dataclass(frozen=True)
 class Offer:
     """Something to press on a message: a button (`name`: its label, or its custom id when
-    several buttons share the label) or a menu (`name`: its placeholder or custom id, with
-    its option labels and how many may be picked)."""
+    several buttons share the label) or a menu (`name`: its custom id, with its options'
+    values, in order, and how many may be picked)."""
 
     message: FakeMessage
     kind: str
@@ -38,7 +40,6 @@ def offers(message: FakeMessage) -> list[Offer]:
     found = []
     parts = leaves(message.components)
     labels = [c.get("label") for c in parts if c.get("type") == BUTTON]
-    placeholders = [c.get("placeholder") for c in parts if c.get("type") == STRING_SELECT]
     for part in parts:
         if part.get("disabled") or not part.get("custom_id"):
             continue
@@ -47,16 +48,14 @@ def offers(message: FakeMessage) -> list[Offer]:
             name = label if label and labels.count(label) == 1 else part["custom_id"]
             found.append(Offer(message, "button", name))
         elif part.get("type") == STRING_SELECT and part.get("options"):
-            held = part.get("placeholder")
-            name = held if held and placeholders.count(held) == 1 else part["custom_id"]
-            options = tuple(dict.fromkeys(o["label"] for o in part["options"]))
+            options = tuple(str(o["value"]) for o in part["options"])
             low = part.get("min_values", 1)
             high = part.get("max_values", 1)
             found.append(
                 Offer(
                     message,
                     "select",
-                    name,
+                    part["custom_id"],
                     options,
                     1 if low is None else low,
                     1 if high is None else high,
@@ -140,11 +139,26 @@ class Person:
                 return await self.user.press(offer.message, offer.name)
             high = min(offer.high, len(offer.options), MAX_PICKS)
             count = self.rng.randint(min(max(offer.low, 1), high), high)
-            picked = self.rng.sample(offer.options, count)
-            return await self.user.choose(offer.message, offer.name, picked)
+            return await self._choose(offer, self.rng.sample(offer.options, count))
         except (NoResponse, ComponentNotFound) as error:  # no answer in time; gone meanwhile
             self.tally.unanswered.append(str(error))
             return None
+
+    async def _choose(self, offer: Offer, values: list[str]) -> InteractionResult:
+        """Pick options by their place in the menu, as a person taps them: two options that
+        read the same (two identical cards) are still two options."""
+        fake, message = self.user.fake, offer.message
+        if message.deleted or not fake.world.can_see(self.user, message):
+            raise ComponentNotFound(f"{self.user.username} cannot see message {message.id}")
+        data = {"custom_id": offer.name, "component_type": STRING_SELECT, "values": values}
+        return await fake.interactions.run(
+            self.user,
+            message.channel,
+            MESSAGE_COMPONENT,
+            data,
+            label=f"select {offer.name!r}",
+            source=message,
+        )
 
     async def _typed(self) -> bool:
         """`/move` with one of the autocomplete's suggestions, trying each once."""
