@@ -26,6 +26,7 @@ from tests.helpers.tour.counts import (
     parse_line,
     replay,
 )
+from tests.helpers.tour.person import offers
 from tests.helpers.tour.run import Tour
 from tests.helpers.tour.saving import save, seen_events
 from tests.helpers.tour.texts import read_texts
@@ -202,3 +203,35 @@ async def test_a_missed_target_fails_the_command_only_with_check(
     argv = [str(tmp_path), "--game", "money", *(["--check"] if check else [])]
     assert await script.main(argv) == status
     assert capsys.readouterr().out == missed.text() + "\n"
+
+
+def test_the_person_is_offered_every_enabled_button_and_each_option_even_identical_ones() -> None:
+    fake = FakeDiscord()
+    chan = fake.add_guild("Test").add_text_channel("games")
+    row = [
+        {"type": 2, "style": 1, "label": "Take money", "custom_id": "a"},
+        {"type": 2, "style": 1, "label": "Pay", "custom_id": "b"},
+        {"type": 2, "style": 1, "label": "Pay", "custom_id": "c"},
+        {"type": 2, "style": 1, "label": "Old", "custom_id": "d", "disabled": True},
+        {"type": 2, "style": 5, "label": "Rules", "url": "https://example.org"},
+    ]
+    cards = [{"label": "certificate 2", "value": str(v)} for v in (7, 8)]
+    menu = {"type": 3, "custom_id": "m", "placeholder": "Cards", "options": cards}
+    message = fake.message_ops.create(
+        chan,
+        {
+            "content": "board",
+            "components": [
+                {"type": 1, "components": row},
+                {"type": 1, "components": [{**menu, "min_values": 0, "max_values": 2}]},
+            ],
+        },
+        [],
+    )
+    found = [(o.kind, o.name, o.options, o.low, o.high) for o in offers(message)]
+    assert found == [
+        ("button", "Take money", (), 1, 1),
+        ("button", "b", (), 1, 1),  # the same label twice: told apart by id
+        ("button", "c", (), 1, 1),
+        ("select", "m", ("7", "8"), 0, 2),  # two identical cards are two options
+    ]
