@@ -77,6 +77,7 @@ class MessageOps:
         self.fake.world.add_message(message)
         if nonce is not None:
             self._nonces[key] = (time.monotonic(), message)
+        self.fake.world.log.add("create", message)
         self._announce("MESSAGE_CREATE", message)
         return message
 
@@ -101,6 +102,7 @@ class MessageOps:
             message.flags &= ~LOADING
         else:
             message.edited_timestamp = iso_now()
+        self.fake.world.log.add("edit", message)
         self.fake.world.changed()
         self._announce("MESSAGE_UPDATE", message)
         return message
@@ -108,6 +110,7 @@ class MessageOps:
     def delete(self, message: FakeMessage) -> None:
         """Mark deleted (it stays in the store: users may have seen it)."""
         message.deleted = True
+        self.fake.world.log.add("delete", message)
         self.fake.world.changed()
         if message.visible_to is None:
             data = {"id": str(message.id), "channel_id": str(message.channel.id)}

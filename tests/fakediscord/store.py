@@ -7,6 +7,7 @@ import contextlib
 from typing import TYPE_CHECKING
 
 from .channels import DM, FakeChannel
+from .events import MessageLog
 from .guilds import FakeGuild
 from .messages import FakeAttachment, FakeMessage
 from .users import FakeUser
@@ -16,7 +17,8 @@ if TYPE_CHECKING:
 
 
 class World:
-    """Users, guilds, channels, messages and attachments; `changed()` wakes waiters."""
+    """Users, guilds, channels, messages and attachments; `changed()` wakes waiters; `log`
+    keeps every create, edit and delete of a message in order (`events.MessageLog`)."""
 
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
@@ -27,6 +29,7 @@ class World:
         self.attachments: dict[int, FakeAttachment] = {}
         self.dm_channels: dict[int, FakeChannel] = {}
         self.shown: dict[int, list[str]] = {}
+        self.log = MessageLog()
         self._version = 0
         self._event = asyncio.Event()
 

@@ -38,6 +38,20 @@ async def test_bot_sends_edits_deletes_and_reads_history(table: Table) -> None:
         table.fake.assert_never_seen(table.bob, "hello")
 
 
+async def test_every_create_edit_and_delete_is_logged_in_order_as_it_was(table: Table) -> None:
+    channel = table.bot.get_channel(table.chan.id)
+    start = len(table.fake.world.log.events)
+    sent = await channel.send("first", file=discord.File(__file__, "a.txt"))
+    await sent.edit(content="second", attachments=[])
+    await sent.delete()
+    events = table.fake.world.log.since(start)
+    assert [e.kind for e in events] == ["create", "edit", "delete"]
+    assert [e.seq for e in events] == [start + 1, start + 2, start + 3]
+    assert [e.payload["content"] for e in events] == ["first", "second", "second"]
+    assert [[a.filename for a in e.attachments] for e in events] == [["a.txt"], [], []]
+    assert all(e.message is table.fake.world.messages[sent.id] for e in events)
+
+
 async def test_dm_to_open_and_closed_users(table: Table) -> None:
     alice = await table.bot.fetch_user(table.alice.id)
     await alice.send("psst", file=discord.File(__file__, "notes.txt"))
