@@ -16,10 +16,7 @@ from tests.helpers.text_sizes import MIN_PX, below
 
 NAMES = ["Alice", "Bartholomew-Maximilian the Third", "Chiara", "Dmitri", "Eun-ji", "Fay"]
 
-PENDING = {  # games whose phone-first redesign is still being merged (remove the mark after)
-    "palazzo": "Palazzo's pictures are being redrawn for phones (issue 15)",
-    "newyork": "the tile game's pictures are being redrawn for phones (issue 15)",
-}
+PENDING: dict[str, str] = {}  # games whose phone-first redesign is still under way
 
 
 def _cases() -> list[Any]:
