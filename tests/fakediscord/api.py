@@ -20,6 +20,7 @@ from multidict import MultiDictProxy
 from .bodies import Body, read_body
 from .errors import DiscordError, ErrorAnswer, Failure, invalid_form_body
 from .extra_checks import extra_problems
+from .holds import Holds
 from .ratelimits import rate_limited_response
 from .spec import RouteMatch, Spec
 from .validation import Problem, form_errors, problems
@@ -132,10 +133,16 @@ class Api:
             self.fake, request, method, match.template, match.params, request.query, body
         )
         self.fake.requests.append((method, match.template, body.payload))
+        hold = self.fake.holds.take(method, match.template)
+        if hold is not None and not hold.after:
+            await Holds.never_answer(hold)
         try:
-            return await handler(ctx)
+            response = await handler(ctx)
         except DiscordError as error:
             return self._error(method, path, match.template, error)
+        if hold is not None:
+            await Holds.never_answer(hold)
+        return response
 
     # -- validation ---------------------------------------------------------------------
     def _problems(

@@ -27,6 +27,7 @@ from .commands import CommandRegistry
 from .errors import ErrorAnswer, Failure
 from .gateway import Gateway
 from .guilds import FakeGuild, FakeRole
+from .holds import Hold, Holds
 from .interactions import InteractionEngine
 from .message_ops import MessageOps
 from .messages import FakeMessage
@@ -66,6 +67,7 @@ class FakeDiscord:
         self.settle_timeout = 5.0
         self.activity = Activity()
         self.ratelimits = RateLimits()
+        self.holds = Holds()
         self.gateway = Gateway(self)
         self.interactions = InteractionEngine(self)
         self.commands = CommandRegistry(self)
@@ -216,6 +218,13 @@ class FakeDiscord:
         if not self.spec.has_route(method, route):
             raise ValueError(f"{method} {route} is not a route of Discord's API")
         self.ratelimits.inject(method, route, times, retry_after, is_global)
+
+    def hold(self, method: str, route: str, *, after: bool = False) -> Hold:
+        """Hold the next request of `method route` (a spec template) without an answer: before
+        it takes effect, or `after` it did (`holds.py`). Await `.reached.wait()`."""
+        if not self.spec.has_route(method, route):
+            raise ValueError(f"{method} {route} is not a route of Discord's API")
+        return self.holds.add(Hold(method, route, after))
 
     async def drop_gateway(self, code: int = 4000) -> None:
         """Close the bot's websocket; discord.py should RESUME on the resume URL."""
