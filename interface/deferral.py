@@ -17,6 +17,8 @@ from typing import Any, TypeVar
 
 import discord
 
+from interface.failures import DISCORD_FAILURES
+
 log = logging.getLogger("tavolo.cogs")
 T = TypeVar("T")
 
@@ -43,7 +45,7 @@ async def acknowledge(interaction: discord.Interaction, *, ephemeral: bool) -> N
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
         else:
             await interaction.response.defer()
-    except discord.HTTPException:
+    except DISCORD_FAILURES:
         log.info("could not defer interaction %s", interaction.id)
 
 

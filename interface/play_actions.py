@@ -14,6 +14,7 @@ from games import rules_of
 from i18n import t
 from interface.deferral import in_time, respond
 from interface.delivery import deliver_change
+from interface.failures import DISCORD_FAILURES
 from interface.hand_dms import files_of
 from interface.host import host
 from interface.messages import hand_panel
@@ -87,7 +88,7 @@ async def act(interaction: Interaction, record: GameRecord, action: str, since: 
             await respond(interaction, t("move.done", locale), ephemeral=True)
         elif not interaction.response.is_done():
             await interaction.response.defer()
-    except discord.HTTPException:
+    except DISCORD_FAILURES:
         log.info("could not acknowledge interaction %s", interaction.id)
     await deliver_change(host(interaction), change, channel_locale(host(interaction), interaction))
     return True

@@ -38,14 +38,17 @@ from .server import FakeDiscord
 from .users import FakeUser
 from .validation import Problem, form_errors
 
-ErrorFactory = Callable[[], DiscordError]
+ErrorFactory = Callable[[], DiscordError | BaseException]
 CREATE = ("POST", "/channels/{channel_id}/messages")
 EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
 REASONS = {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 429: "Too Many Requests"}
 
 
-def http_exception(error: DiscordError) -> discord.HTTPException:
-    """The exception discord.py raises when Discord answers a request with `error`."""
+def http_exception(error: DiscordError | BaseException) -> BaseException:
+    """The exception discord.py raises when Discord answers a request with `error`; a network
+    failure (`tests/fakediscord/network.py`) is raised as it is, as aiohttp raises it."""
+    if not isinstance(error, DiscordError):
+        return error
     response = SimpleNamespace(status=error.status, reason=REASONS.get(error.status, "Error"))
     body = error.body()
     if error.status == 403:

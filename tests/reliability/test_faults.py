@@ -27,9 +27,12 @@ from db.records import GameRecord
 from db.store import Store
 from games import rules_of
 from i18n import t
+from interface.delivery import deliver_everything
 from interface.lobby_actions import press_lobby
+from interface.messages import status_line
 from interface.play_actions import press_move
 from service.tables import TableService
+from tests.fakediscord import network
 from tests.fakediscord.errors import (
     bad_gateway,
     cannot_dm,
@@ -74,6 +77,14 @@ FAULTS = {
     "board post fails (502)": [("send", bad_gateway, "channel")],
     "board post forbidden (403/50001)": [("send", missing_access, "channel")],
     "old board deleted (404/10008)": [("edit", unknown_message, "channel")],
+    "board post: connection dropped (aiohttp)": [("send", network.server_disconnected, "channel")],
+    "board edit: connection reset (OS)": [("edit", network.connection_reset, "channel")],
+    "DM: timed out": [("send", network.timed_out, "dm")],
+    "network down everywhere": [
+        ("send", network.unreachable, None),
+        ("edit", network.unreachable, None),
+        ("open_dm", network.unreachable, None),
+    ],
     "Discord down (502 everywhere)": [
         ("send", bad_gateway, None),
         ("edit", bad_gateway, None),
@@ -109,6 +120,7 @@ async def test_discord_errors_after_a_commit_leave_the_game_consistent(
         record = after
     if "everywhere" in fault:
         bot.heal()
+        await deliver_everything(bot)
     posted = len(bot.in_channel(game_b.channel_id))
     press = await press_genuine(bot, game_b, rng)  # another game is served meanwhile
     assert [a.how for a in press.answers] == ["defer"]
@@ -119,6 +131,31 @@ async def test_discord_errors_after_a_commit_leave_the_game_consistent(
         await press_genuine(bot, record, rng)
         assert len(bot.in_channel(record.channel_id)) > posted
         await assert_consistent(store, record.id)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_a_network_failure_after_a_commit_is_delivered_once_the_network_is_back(
+    game_id: str, tables: TableService, store: Store, bot: FakeBot
+) -> None:
+    """Point 6 of issue 16: the player is not told "nothing changed"; what could not be shown
+    stays in the outbox (nothing is recorded as delivered that was not) and is shown, once,
+    with the newest state, when Discord can be reached again."""
+    record = await members_game(tables, game_id, 1)
+    for op in ("send", "edit", "open_dm"):
+        bot.fail(op, network.server_disconnected)
+    press = await press_genuine(bot, record, random.Random(5))
+    assert [a.how for a in press.answers] == ["defer"], press.answers
+    after = await assert_consistent(store, record.id)
+    assert after.version > record.version
+    assert await store.pending(record.id, after.version), "kept until it is shown"
+    bot.heal()
+    await deliver_everything(bot)
+    assert not await store.pending(record.id, after.version)
+    where = await store.get_message(record.id, "board")
+    assert where is not None
+    shown = bot.discord.fake.world.messages[where[1]]
+    assert shown.content.endswith(status_line(after, "en")), "the newest state is shown"
+    assert not await store.panels_due(record.id), "every changed hand was DMed"
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
