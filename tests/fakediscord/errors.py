@@ -124,3 +124,8 @@ def rate_limited() -> DiscordError:
 def bad_gateway() -> DiscordError:
     """502: Discord itself is failing."""
     return DiscordError(502, 0, "Bad Gateway")
+
+
+def missing_permissions() -> DiscordError:
+    """50013: the bot lacks a permission it needs there (e.g. Send Messages, Attach Files)."""
+    return DiscordError(403, 50013, "Missing Permissions")
