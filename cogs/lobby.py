@@ -215,12 +215,19 @@ class Lobby(commands.Cog):
 
     @game.command(
         name="settings",
-        description="Show or change reminders, deadline and auto-moves (host or server manager).",
+        description="Show or change reminders, deadline, auto-moves, boards (host or manager).",
     )
     @app_commands.describe(
         reminder_hours="Hours between turn reminders (0: no reminders).",
         deadline_hours="Hours before a bot plays a silent player's turn (0: no deadline).",
         auto_moves="Turns played by the bot in a row before it takes the seat for good.",
+        boards="Keep one live board (default) or every board's picture in the channel.",
+    )
+    @app_commands.choices(
+        boards=[
+            app_commands.Choice(name="one live board", value="live"),
+            app_commands.Choice(name="every board", value="all"),
+        ]
     )
     async def settings(
         self,
@@ -228,12 +235,14 @@ class Lobby(commands.Cog):
         reminder_hours: app_commands.Range[int, 0, MAX_HOURS] | None = None,
         deadline_hours: app_commands.Range[int, 0, MAX_HOURS] | None = None,
         auto_moves: app_commands.Range[int, 1, MAX_AUTO_MOVES] | None = None,
+        boards: app_commands.Choice[str] | None = None,
     ) -> None:
         await table_admin.change_timing(
             interaction,
             reminder_hours=reminder_hours,
             deadline_hours=deadline_hours,
             auto_moves=auto_moves,
+            boards=boards.value if boards is not None else None,
         )
 
     @game.command(

@@ -21,6 +21,7 @@ from interface.hand_dms import files_of, kind_of
 from interface.host import Host
 from interface.messages import board_summary
 from interface.outgoing import Outgoing
+from service.timing import Timing
 
 log = logging.getLogger("tavolo.delivery")
 KEEP_ALL = "all"
@@ -35,7 +36,7 @@ def allowed(out: Outgoing) -> discord.AllowedMentions:
 
 def keeps_every_board(record: GameRecord) -> bool:
     """Whether the game keeps every board picture in the channel (its `boards` setting)."""
-    return record.timing.get("boards") == KEEP_ALL
+    return Timing.of(record.timing).boards == KEEP_ALL
 
 
 async def post_board(bot: Host, record: GameRecord, out: Outgoing, nonce: str) -> int:

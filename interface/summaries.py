@@ -23,6 +23,8 @@ def timing_text(timing: Timing, locale: str | None) -> str:
     else:
         deadline = t("timing.no_deadline", locale)
     line = t("timing.line", locale, reminders=reminders, deadline=deadline)
+    if timing.boards == "all":
+        line += "\n" + t("timing.every_board", locale)
     return f"{t('timing.paused', locale)}\n{line}" if timing.paused else line
 
 

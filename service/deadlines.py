@@ -23,7 +23,7 @@ from service.change import TableChange
 from service.errors import TableError
 from service.games import bot_seed, retrying
 from service.play import MAX_BOT_MOVES, PlayingPart
-from service.timing import MAX_AUTO_MOVES, MAX_HOURS, Timing, parse_time
+from service.timing import BOARDS, MAX_AUTO_MOVES, MAX_HOURS, Timing, parse_time
 from service.turn_clock import due, with_restart
 
 log = logging.getLogger("tavolo.timers")
@@ -63,11 +63,12 @@ class Deadlines(PlayingPart):
         reminder_hours: int | None = None,
         deadline_hours: int | None = None,
         auto_moves: int | None = None,
+        boards: str | None = None,
     ) -> GameRecord:
         """Change a game's timing (host or server manager): pause or resume it, the hours
         between reminders (0: none), the deadline in hours (0: none), the auto-moves in a row
-        before a bot takes a seat. Resuming, or new hours, restart every waiting seat's clock
-        now (`turn_clock.with_restart`)."""
+        before a bot takes a seat, which boards the channel keeps (`BOARDS`). Resuming, or new
+        hours, restart every waiting seat's clock now (`turn_clock.with_restart`)."""
 
         async def attempt() -> GameRecord:
             record = await self.games.game(game_id)
@@ -86,12 +87,15 @@ class Deadlines(PlayingPart):
                     raise TableError("error.bad_hours", max=MAX_HOURS)
             if auto_moves is not None and not 1 <= auto_moves <= MAX_AUTO_MOVES:
                 raise TableError("error.bad_auto_moves", max=MAX_AUTO_MOVES)
+            if boards is not None and boards not in BOARDS:
+                raise TableError("error.bad_boards")
             new = dataclasses.replace(
                 timing,
                 paused=timing.paused if paused is None else paused,
                 reminder_hours=timing.reminder_hours if reminder_hours is None else reminder_hours,
                 deadline_hours=timing.deadline_hours if deadline_hours is None else deadline_hours,
                 auto_moves=timing.auto_moves if auto_moves is None else auto_moves,
+                boards=timing.boards if boards is None else boards,
             )
             new = with_restart(timing, new, self.clock())
             if new == timing:

@@ -22,6 +22,10 @@ MAX_REMINDERS = 3  # reminders per wait, at most
 MAX_HOURS = 24 * 30  # the longest interval a setting accepts
 MAX_AUTO_MOVES = 20
 
+BOARDS = ("live", "all")
+"""What the channel keeps of a game: one live board (edited within a turn, collapsed to text
+when the next is posted), or every board with its picture."""
+
 NOTICES = ("mention", "dm", "both")
 """How a player hears it is their turn: a mention in the channel (default), a DM, or both."""
 DEFAULT_NOTICE = "mention"
@@ -56,6 +60,7 @@ class Timing:
     auto_moves: int = DEFAULT_AUTO_MOVES
     restarted_at: str | None = None  # ISO UTC: the clocks' latest restart (resume, new settings)
     blocked: bool = False  # the bot cannot post in the game's channel: the clocks stop
+    boards: str = "live"  # `live`: one board, edited and collapsed; `all`: keep every board
 
     @property
     def stopped(self) -> bool:
@@ -72,6 +77,7 @@ class Timing:
             auto_moves=int(data.get("auto_moves", DEFAULT_AUTO_MOVES)),
             restarted_at=data.get("restarted_at"),
             blocked=bool(data.get("blocked", False)),
+            boards=str(data.get("boards", "live")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -85,4 +91,6 @@ class Timing:
             data["restarted_at"] = self.restarted_at
         if self.blocked:
             data["blocked"] = True
+        if self.boards != "live":
+            data["boards"] = self.boards
         return data

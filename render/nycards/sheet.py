@@ -52,7 +52,7 @@ def scoring_picture(
     if over:
         title = f"{title} · {t('render.nycards.final_title', locale)}"
     d.text(draw, (M + PAD, M + 30), title, TITLE, theme.GOLD, True, max_width=WIDTH - 2 * M - 24)
-    hint = t(f"render.nycards.pic.scoring_rule.{scoring['scoring']}", locale)
+    hint = t(f"render.nycards.pic.scoring_rule.{scoring['scoring'].lower()}", locale)
     d.text(draw, (M + PAD, M + 56), hint, SMALL, theme.TEXT, max_width=WIDTH - 2 * M - 24)
     legend = t("render.nycards.pic.cell_legend", locale)
     d.text(draw, (M + PAD, M + 76), legend, SMALL, theme.MUTED, max_width=WIDTH - 2 * M - 24)

@@ -1,0 +1,69 @@
+"""The quiet channel (issue 15): one live board at a time. Decisions inside one turn (each bid
+of Money's simultaneous round) edit the live board in place and ping nobody; a new turn posts a
+new board that pings exactly the players who must act now, and the previous board collapses
+into its text (what happened, no picture, no buttons). A game may keep every board instead."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest_asyncio
+
+from tests.e2e.table import MoneyTable, bid_cards, running_table
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.messages import FakeMessage
+
+
+@pytest_asyncio.fixture
+async def table(fake_discord: FakeDiscord, tmp_path) -> AsyncIterator[MoneyTable]:
+    async with running_table(fake_discord, tmp_path / "tavolo.db", MoneyTable) as tavolo:
+        yield tavolo
+
+
+def pictures(message: FakeMessage) -> list[str]:
+    return [a.filename for a in message.attachments]
+
+
+async def test_bids_of_one_round_edit_the_live_board_and_the_next_turn_collapses_it(table):
+    users = [table.fake.add_user(name) for name in ("alice", "bob", "carol")]
+    await table.seat_players(users[0], users[1:])
+    first = table.board()
+    assert first.pinged == {u.id for u in users}, "the first round pings every bidder once"
+    posted = len(table.chan.messages())
+    record = await table.record()
+    seats = sorted(record.waiting)
+    for seat in seats[:-1]:  # every bid but the last: the same board, edited, no new post
+        result = await table.bid(seat, bid_cards(await table.decide(seat)))
+        assert result.response_type is not None
+        assert len(table.chan.messages()) == posted, "a bid inside the round posts nothing"
+        assert table.board().id == first.id and "table.png" in pictures(table.board())
+        assert first.revisions, "the live board was edited in place"
+    last = seats[-1]
+    await table.bid(last, bid_cards(await table.decide(last)))
+
+    after = await table.record()
+    new = table.board()
+    assert new.id != first.id, "the round's end begins a new turn: a new board"
+    waiting_members = {after.seats[s].user_id for s in after.waiting if not after.seats[s].bot}
+    assert new.pinged == waiting_members
+    collapsed = table.fake.world.messages[first.id]
+    assert pictures(collapsed) == [] and not collapsed.components, "collapsed to text"
+    assert collapsed.content.startswith("**Money**")
+    assert "bid" in collapsed.content.lower(), collapsed.content
+    with_pictures = [m for m in table.chan.messages() if m.attachments]
+    assert with_pictures == [new], "one picture in the channel: the live board"
+
+
+async def test_a_game_that_keeps_every_board_posts_each_state_with_its_picture(table):
+    users = [table.fake.add_user(name) for name in ("alice", "bob", "carol")]
+    await table.seat_players(users[0], users[1:])
+    result = await users[0].slash(table.chan, "game settings", boards="all")
+    assert not result.ephemeral, result.content
+    record = await table.record()
+    seat = sorted(record.waiting)[0]
+    posted = len(table.chan.messages())
+    await table.bid(seat, bid_cards(await table.decide(seat)))
+    assert len(table.chan.messages()) == posted + 1
+    boards = [m for m in table.boards() if m.attachments]
+    assert len(boards) >= 2, "the earlier board keeps its picture"
+    assert not boards[-2].components, "only the newest board has buttons"
