@@ -99,8 +99,10 @@ async def press_move(
 ) -> None:
     """A move button on the board or in a hand panel."""
     record = await load_for(interaction, game_id, seat)
-    if record is not None:
-        await act(interaction, record, action, since)
+    if record is None or not await act(interaction, record, action, since):
+        return
+    if private_panel(interaction):
+        await refresh_panel(interaction, game_id, seat)
 
 
 async def show_moves_page(
@@ -227,16 +229,28 @@ async def confirm_pick(
     if pick is None:
         await reply(interaction, TableError("error.stale").message(user_locale(interaction)))
         return
-    done = await act(interaction, record, pick.action(chosen), since)
-    if done:
-        record = await tables(interaction).game(game_id)
-        out = hand_panel(record, seat, user_locale(interaction))
-        try:
-            await interaction.edit_original_response(
-                content=out.content, attachments=await files_of(out), view=out.view
-            )
-        except discord.HTTPException:
-            log.info("could not refresh a pick panel in game %s", game_id)
+    if await act(interaction, record, pick.action(chosen), since):
+        await refresh_panel(interaction, game_id, seat)
+
+
+def private_panel(interaction: Interaction) -> bool:
+    """Whether the pressed component sits on a private panel (an ephemeral answer or a DM),
+    not on the channel's board."""
+    message = interaction.message
+    return message is not None and (interaction.guild_id is None or message.flags.ephemeral)
+
+
+async def refresh_panel(interaction: Interaction, game_id: int, seat: int) -> None:
+    """After acting from a private panel, the panel follows: the seat's new choices, or its
+    hand without buttons once it has nothing to do (never stale buttons)."""
+    record = await tables(interaction).game(game_id)
+    out = hand_panel(record, seat, user_locale(interaction))
+    try:
+        await interaction.edit_original_response(
+            content=out.content, attachments=await files_of(out), view=out.view
+        )
+    except DISCORD_FAILURES:
+        log.info("could not refresh a private panel in game %s", game_id)
 
 
 __all__ = [

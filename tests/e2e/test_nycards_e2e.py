@@ -231,3 +231,32 @@ async def test_move_autocomplete_lists_takes_then_exact_payments_first(table) ->
     assert refusal(result) is None or refusal(result) == "Done."
     assert (await table.actions())[-1].action == buys[0]["value"]
     assert (await table.record()).state["current"] == seat, "an exact payment: act again"
+
+
+async def test_the_private_panel_follows_after_buying_from_it(table) -> None:
+    """Issue 15: after acting from a private panel, that panel updates: here the purchase
+    ends the turn, so it keeps the hand and loses every button of the turn that is over."""
+    alice, bob, carol = people(table, "alice", "bob", "carol")
+    await table.seat_players(alice, [bob, carol])
+    for _ in range(200):  # play until a member would buy by a button, overpaying
+        record = await table.record()
+        (seat,) = record.waiting
+        action = await table.decide(seat)
+        if action.startswith("buy ") and not record.seats[seat].bot:
+            cards = card_ids(action)
+            slot = SLOT_CURRENCY.index(CURRENCY_OF[cards[0]])
+            if sum(VALUE[c] for c in cards) > BUILDINGS[record.state["yard"][slot]].price:
+                panel = await table.buy_panel(seat, slot)
+                offered = [b for b in button_labels(panel) if b.startswith("Buy ") and b != "Buy"]
+                if offered:
+                    break
+        await table.play_step()
+    else:
+        raise AssertionError("no overpaying purchase by a button came up")
+    edits = len(panel.revisions)
+    result = await table.user_of(seat).press(panel, offered[0])
+    assert refusal(result) is None
+    assert seat not in (await table.record()).waiting
+    assert len(panel.revisions) > edits, "the panel was edited after the purchase"
+    stale = [b for b in button_labels(panel) if b.startswith(("Buy", "Take"))]
+    assert not stale, stale
