@@ -39,7 +39,7 @@ OPEN_PICK = (
     r"tv:st(?P<edit>e?):(?P<game>\d{1,18}):(?P<seat>\d{1,2}):(?P<since>\d{1,18})"
     r":(?P<kind>[a-z]{1,12}):(?P<part>\d{1,2})"
 )
-LOBBY = r"tv:lb:(?P<game>\d{1,18}):(?P<op>join|leave|bot|unbot|start)"
+LOBBY = r"tv:lb:(?P<game>\d{1,18}):(?P<op>join|leave|bot|unbot|start|rematch)"
 
 
 def move_id(game: int, seat: int, since: int, action: str) -> str:

@@ -31,6 +31,7 @@ from interface.messages import board, lobby, note_line, scoring_posts
 from interface.outgoing import Outgoing
 from interface.replies import guild_locale
 from service.change import TableChange
+from service.game_length import game_length
 from service.timing import Timing, wants_dm, wants_mention
 
 log = logging.getLogger("tavolo.delivery")
@@ -127,7 +128,8 @@ async def show(bot: Host, record: GameRecord, pending: Pending) -> bool:
                 fresh_board = True
         if where is None:
             lines = note_lines(record, pending.notes, locale)
-            out = board(record, locale, pending.events, ping, lines)
+            length = await game_length(bot.store, record) if record.status == "finished" else None
+            out = board(record, locale, pending.events, ping, lines, length)
             where = (record.channel_id, await post_board(bot, record, out, f"b{record.id}.{last}"))
     except DISCORD_FAILURES as exc:
         await failed(bot, record, exc, locale)

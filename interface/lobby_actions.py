@@ -8,13 +8,16 @@ from typing import Any
 import discord
 
 from db.records import GameRecord
+from i18n import t
 from interface.deferral import in_time
 from interface.delivery import deliver_change, redraw_lobby
+from interface.failures import DISCORD_FAILURES
 from interface.host import host
 from interface.messages import lobby
 from interface.replies import channel_locale, reply, tables, user_locale
 from rules.errors import RuleError
 from service.errors import TableError
+from service.lobby import members_of
 
 log = logging.getLogger("tavolo.lobby")
 Interaction = discord.Interaction[Any]
@@ -27,6 +30,9 @@ def display_name(interaction: Interaction) -> str:
 
 async def press_lobby(interaction: Interaction, game_id: int, op: str) -> None:
     """Handle one lobby button; the lobby message is redrawn in place."""
+    if op == "rematch":
+        await rematch(interaction, game_id)
+        return
     service = tables(interaction)
     locale = user_locale(interaction)
     user = interaction.user.id
@@ -77,3 +83,36 @@ async def redraw(interaction: Interaction, record: GameRecord) -> None:
     where = await host(interaction).store.get_message(record.id, "lobby")
     if where is not None and (interaction.message is None or interaction.message.id != where[1]):
         await redraw_lobby(host(interaction), record, locale)
+
+
+async def rematch(interaction: Interaction, game_id: int) -> None:
+    """The final board's Rematch: a new lobby in the channel with the same game, options and
+    bots, the presser hosting; the finished game's other members are pinged to join."""
+    service = tables(interaction)
+    locale = user_locale(interaction)
+    try:
+        old = await service.game(game_id)
+        if interaction.channel_id != old.channel_id:
+            raise TableError("error.wrong_channel")
+        record = await service.lobby.rematch(
+            game_id, interaction.user.id, display_name(interaction)
+        )
+    except TableError as err:
+        await reply(interaction, err.message(locale))
+        return
+    here = channel_locale(host(interaction), interaction)
+    others = [u for u in members_of(old) if u != interaction.user.id]
+    out = lobby(record, here)
+    assert out.embed is not None and out.view is not None  # an open lobby has both
+    players = ", ".join(f"<@{u}>" for u in others) or "—"
+    await interaction.response.send_message(
+        t("lobby.rematch", here, number=old.id, players=players),
+        embed=out.embed,
+        view=out.view,
+        allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in others]),
+    )
+    try:
+        message = await interaction.original_response()
+        await host(interaction).store.set_message(record.id, "lobby", record.channel_id, message.id)
+    except DISCORD_FAILURES:
+        log.info("could not read back the lobby message of game %s", record.id)

@@ -23,6 +23,7 @@ from interface.outgoing import Outgoing, Picture
 from interface.pick_panel import add_pick, add_pick_openers
 from render.presentation import Presentation
 from render.private_moves import panel_moves, private_kind, public_moves
+from service.game_length import GameLength
 
 MAX_EVENT_LINES = 14
 
@@ -132,6 +133,18 @@ def scoring_posts(
     return posts
 
 
+def length_line(length: GameLength, locale: str | None) -> str:
+    """ "⏱ 38 turns over 3 days." (a finished game's length)."""
+    days = length.took.days
+    if days >= 2:
+        span = t("board.length_days", locale, count=days)
+    elif days == 1:
+        span = t("board.length_day", locale)
+    else:
+        span = t("board.length_hours", locale)
+    return t("board.length", locale, turns=length.turns, days=span)
+
+
 def board_summary(
     record: GameRecord,
     events: Iterable[dict[str, Any]],
@@ -153,6 +166,7 @@ def board(
     events: Iterable[dict[str, Any]] = (),
     ping: Iterable[int] = (),
     notes: Iterable[str] = (),
+    length: GameLength | None = None,
 ) -> Outgoing:
     """The channel post after a move: what happened, who is next, the table picture, buttons.
 
@@ -171,6 +185,8 @@ def board(
         *event_lines(record, events, locale),
         status_line(record, locale),
     ]
+    if length is not None:
+        lines.append(length_line(length, locale))
     images: list[tuple[Picture, str]] = [
         (partial(ui.table_image, public, names, locale, events), "table.png")
     ]
@@ -179,6 +195,9 @@ def board(
         if sheet is not None:
             images.append((partial(_drawn, sheet), "scores.png"))
     view = None
+    if record.status == "finished":
+        view = discord.ui.View(timeout=None)
+        view.add_item(LobbyButton(record.id, "rematch", t("board.rematch", locale), "success"))
     if record.status == "running":
         view = discord.ui.View(timeout=None)
         # A single acting seat's public moves (no hidden card decides whether they are offered:

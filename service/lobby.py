@@ -56,6 +56,27 @@ class Lobby(PlayingPart):
         except ChannelBusy:
             raise TableError("error.channel_busy") from None
 
+    async def rematch(self, game_id: int, user_id: int, name: str) -> GameRecord:
+        """A new lobby in a finished game's channel, with its game and options and as many
+        bots, hosted by the player who asked (one of the finished game's members); the other
+        members join it with one click."""
+        old = await self.games.game(game_id)
+        if old.status != "finished":
+            raise TableError("error.rematch_not_finished")
+        if user_id not in members_of(old):
+            raise TableError("error.rematch_players_only")
+        record = await self.open(
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            game_id=old.game,
+            host_id=user_id,
+            host_name=name,
+            options=old.options,
+        )
+        for _ in range(sum(1 for s in old.seats if s.user_id is None)):
+            record = await self.add_bot(record.id, user_id)
+        return record
+
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
         """Seat a member in the lobby."""
 
@@ -178,3 +199,9 @@ class Lobby(PlayingPart):
             return await self.store.abort_game(record.id, record.version)
 
         return await retrying(attempt)
+
+
+def members_of(record: GameRecord) -> list[int]:
+    """The members who played a game, in seat order (a seat a bot took over after missed
+    deadlines still counts its member)."""
+    return [s.user_id for s in record.seats if s.user_id is not None]

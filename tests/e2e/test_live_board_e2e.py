@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
-from tests.e2e.table import MoneyTable, bid_cards, running_table
+from tests.e2e.table import MoneyTable, bid_cards, button_labels, refusal, running_table
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.messages import FakeMessage
 
@@ -67,3 +67,34 @@ async def test_a_game_that_keeps_every_board_posts_each_state_with_its_picture(t
     boards = [m for m in table.boards() if m.attachments]
     assert len(boards) >= 2, "the earlier board keeps its picture"
     assert not boards[-2].components, "only the newest board has buttons"
+
+
+async def test_the_end_of_a_game_is_one_post_with_its_length_and_a_rematch(table):
+    """Issue 15: the final post ranks the players, says how long the game took, and offers a
+    Rematch: a new lobby with the same options and bots, where the same players join with one
+    click; someone who did not play cannot start it."""
+    alice, bob, eve = (table.fake.add_user(name) for name in ("alice", "bob", "eve"))
+    await table.seat_players(alice, [bob], bots=1)
+    final = await table.play_to_end()
+    board = table.board()
+    assert "🏆" in board.content and "turns over" in board.content, board.content
+    assert button_labels(board) == ["Rematch"]
+    assert [m for m in table.chan.messages() if m.attachments][-1].id == board.id
+
+    refused = await eve.press(board, "Rematch")
+    assert refused.ephemeral and "Only the players" in refused.content
+    result = await bob.press(board, "Rematch")
+    assert not result.ephemeral and result.message is not None
+    assert alice.id in result.message.pinged and "Join" in result.content
+    lobby = result.message
+    record = await table.bot.store.active_game(table.chan.id)
+    assert record is not None and record.status == "lobby" and record.id != final.id
+    assert record.options == final.options and record.host_id == bob.id
+    assert [s.bot for s in record.seats] == [False, True]
+    joined = await alice.press(lobby, "Join")
+    assert refusal(joined) is None
+    record = await table.bot.store.active_game(table.chan.id)
+    assert record is not None and {s.user_id for s in record.seats if not s.bot} == {
+        alice.id,
+        bob.id,
+    }
