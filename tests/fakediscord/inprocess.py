@@ -136,11 +136,20 @@ class InProcessDiscord:
         if channel.is_dm and channel.recipient is not None and channel.recipient.dms_closed:
             raise http_exception(cannot_dm())
         payload, files = self._body(CREATE, kwargs)
-        return self._answer(lambda: self.fake.message_ops.create(channel, payload, files))
+
+        def create() -> FakeMessage:
+            channel.check_bot_sends(files=bool(files))
+            return self.fake.message_ops.create(channel, payload, files)
+
+        return self._answer(create)
 
     def edit(self, channel: FakeChannel, message_id: int, kwargs: dict[str, Any]) -> FakeMessage:
         """PATCH /channels/{id}/messages/{id}: only a live message of this channel."""
         self.check("edit", channel.id)
+        try:
+            channel.check_bot_sees()
+        except DiscordError as error:
+            raise http_exception(error) from None
         message = self.fake.world.messages.get(message_id)
         if message is None or message.channel is not channel or message.deleted:
             raise http_exception(unknown_message())
