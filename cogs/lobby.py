@@ -12,6 +12,7 @@ from discord.ext import commands
 from games import all_entries
 from i18n import t
 from interface import table_admin
+from interface.access import missing_for_game
 from interface.deferral import in_time, respond
 from interface.delivery import deliver_change, files_of, redraw_lobby, retire_board
 from interface.game_choices import game_choices, resolve_game, shown_as_typed
@@ -68,6 +69,11 @@ class Lobby(commands.Cog):
     )
     async def new(self, interaction: Interaction, game: str, options: str | None = None) -> None:
         locale = user_locale(interaction)
+        missing = missing_for_game(interaction)
+        if missing:  # every post of the game would fail: say what is missing, open nothing
+            names = ", ".join(t(key, locale) for key in missing)
+            await reply(interaction, t("error.bot_lacks_permissions", locale, missing=names))
+            return
         try:
             record = await tables(interaction).lobby.open(
                 guild_id=interaction.guild_id,

@@ -54,9 +54,7 @@ class FakeChannel:
             raise ValueError("threads live under guild text channels")
         return self.guild.add_channel(name, kind=PUBLIC_THREAD, parent=self)
 
-    def set_overwrite(
-        self, target: FakeRole | FakeUser, *, allow: int = 0, deny: int = 0
-    ) -> None:
+    def set_overwrite(self, target: FakeRole | FakeUser, *, allow: int = 0, deny: int = 0) -> None:
         """Set this channel's overwrite for a role or a member (CHANNEL_UPDATE goes out)."""
         if self.guild is None or self.type == PUBLIC_THREAD:
             raise ValueError("overwrites belong to guild channels (threads use their parent's)")

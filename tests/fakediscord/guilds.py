@@ -104,6 +104,11 @@ class FakeGuild:
         """The @everyone role."""
         return self.roles[self.id]
 
+    @property
+    def bot_role(self) -> FakeRole:
+        """The bot's managed role."""
+        return next(r for r in self.roles.values() if r.managed)
+
     def add_role(self, name: str, permissions: int = 0) -> FakeRole:
         """A new role with these permission bits."""
         role = FakeRole(self.fake.ids.next(), name, permissions, position=len(self.roles))

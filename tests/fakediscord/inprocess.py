@@ -246,6 +246,15 @@ class FakeHTTP:
     def __init__(self, bot: FakeBot) -> None:
         self.bot = bot
 
+    async def get_member(self, guild_id: int, user_id: int) -> dict[str, Any]:
+        """GET /guilds/{id}/members/{id}: 10007 for a user not in a guild the fake knows (a
+        guild it does not know is the in-process table's, whose users are all members)."""
+        guild = self.bot.discord.fake.world.guilds.get(guild_id)
+        user = self.bot.discord.user(user_id)
+        if guild is not None and user.id not in guild.members:
+            raise http_exception(DiscordError(404, 10007, "Unknown Member"))
+        return {"user": user.payload()}
+
     async def start_private_message(self, user_id: int) -> dict[str, Any]:
         self.bot.discord.check("open_dm", None)
         return self.bot.discord.dm_channel(user_id).payload()

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from .channels import DM, FakeChannel
 from .guilds import FakeGuild
-from .permissions import VIEW_CHANNEL
 from .messages import FakeAttachment, FakeMessage
+from .permissions import VIEW_CHANNEL
 from .users import FakeUser
 
 if TYPE_CHECKING:
