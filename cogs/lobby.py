@@ -19,6 +19,7 @@ from interface.game_choices import game_choices, resolve_game, shown_as_typed
 from interface.host import host
 from interface.lobby_actions import display_name
 from interface.messages import board, lobby
+from interface.names import shown_name
 from interface.outgoing import Outgoing
 from interface.replies import (
     channel_game_or_reply,
@@ -154,7 +155,9 @@ class Lobby(commands.Cog):
         # shows the change.
         text_key = {"join": "lobby.joined", "leave": "lobby.left"}[op]
         await respond(
-            interaction, t(text_key, locale, name=display_name(interaction)), ephemeral=False
+            interaction,
+            t(text_key, locale, name=shown_name(display_name(interaction))),
+            ephemeral=False,
         )
         await redraw_lobby(host(interaction), record, here)
 

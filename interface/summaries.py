@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games import rules_of
 from i18n import t
+from interface.names import shown_name, text_names
 from interface.replies import relative_time
 from service.overview import TableSummary
 from service.timing import MAX_REMINDERS, Timing
@@ -32,7 +33,7 @@ def waiting_text(summary: TableSummary) -> str:
     parts = []
     for seat in sorted(record.waiting):
         s = record.seats[seat]
-        who = s.name if s.bot else f"<@{s.user_id}>"
+        who = shown_name(s.name) if s.bot else f"<@{s.user_id}>"
         since = summary.waiting_since.get(seat)
         parts.append(f"{who} ({relative_time(since)})" if since else who)
     return ", ".join(parts) or "—"
@@ -43,9 +44,9 @@ def seat_text(summary: TableSummary, seat: int, locale: str | None) -> str:
     record = summary.record
     s = record.seats[seat]
     if s.bot and s.user_id is not None:
-        return t("status.benched", locale, name=s.name, player=f"<@{s.user_id}>")
+        return t("status.benched", locale, name=shown_name(s.name), player=f"<@{s.user_id}>")
     if s.bot:
-        return f"{s.name} 🤖"
+        return f"{shown_name(s.name)} 🤖"
     count = record.auto_moves.get(seat, 0)
     if count:
         return t(
@@ -76,7 +77,7 @@ def table_line(summary: TableSummary, locale: str | None) -> str:
         "channel": f"<#{record.channel_id}>",
         "game": t(rules_of(record.game).info.name_key, locale),
         "number": record.id,
-        "players": ", ".join(record.names()),
+        "players": ", ".join(text_names(record)),
     }
     if record.status == "lobby":
         return t("overview.lobby", locale, **params)

@@ -15,6 +15,7 @@ from interface.deferral import in_time
 from interface.delivery import deliver_change
 from interface.host import host
 from interface.lobby_actions import display_name
+from interface.names import shown_name
 from interface.replies import channel_locale, is_manager, reply, tables, user_locale
 from interface.summaries import timing_text
 from service.change import TableChange
@@ -90,8 +91,9 @@ async def replace(interaction: Interaction, seat: int, member: discord.Member | 
 
 
 def left_text(change: TableChange, name: str, locale: str | None) -> str:
-    """What the channel learns when `name` leaves a running game: a bot has the seat, and who
-    hosts the game now if they were its host."""
+    """What the channel learns when `name` (as typed) leaves a running game: a bot has the seat,
+    and who hosts the game now if they were its host."""
+    name = shown_name(name)
     host = change.record.host_id
     if change.before is None or change.before.host_id == host:
         return t("lobby.left_to_bot", locale, name=name)

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from i18n import t
 from render import theme
-from render.draw import canvas, panel, text
+from render.draw import canvas, panel, text, width_of
 from render.newyork.common import HIGHLIGHT, LABEL_FILL, TYPE_FILL, View, draw_tile, seat_name
 from rules.newyork import building
 from rules.newyork.components import tile_label
@@ -98,7 +98,14 @@ def draw_city(
         name=seat_name(names, seat),
         reserve=len(view["reserves"][seat]),
     )
-    text(draw, (x0 + 14, y0 + 28), title, 20, theme.TEXT, True, max_width=width - 28)
+    placed = placing_tile(view, seat)
+    placing = (
+        ""
+        if placed is None
+        else t("newyork.render.placing", locale, tile=tile_label(placed, locale))
+    )
+    room = width - 28 - (66 + width_of(placing, 18, True) + 12 if placing else 0)
+    text(draw, (x0 + 14, y0 + 28), title, 20, theme.TEXT, True, max_width=room)
     cx: float = x0 + 14
     for kind, count in type_counts(grid.values()).items():  # majority counts per type
         draw.rectangle((cx, y0 + 40, cx + 18, y0 + 58), fill=TYPE_FILL[kind])
@@ -115,11 +122,9 @@ def draw_city(
         draw_tile(draw, tile, *corner(x, y), cell)
     for a, b in longest_street(grid):  # the current longest street, highlighted
         draw.line((*corner(*a), *corner(*b)), fill=HIGHLIGHT, width=max(3, cell // 10))
-    placed = placing_tile(view, seat)
     if placed is not None:
         right = x0 + width - 14
         draw_tile(draw, placed, right - 56, y0 + 12, 56)
-        placing = t("newyork.render.placing", locale, tile=tile_label(placed, locale))
         text(draw, (right - 66, y0 + 44), placing, 18, theme.GOLD, True, anchor="rs")
         _spots(draw, grid, placed, corner, cell)
     reserve = view["reserves"][seat]

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from i18n import t
 from render import theme
-from render.draw import canvas, panel, pill, text
+from render.draw import canvas, panel, pill, text, width_of
 from render.theme import Colour, hex_colour
 from rules.palazzo.components import KNIGHTS, MONEY, TILES
 
@@ -101,8 +101,19 @@ def tower(
 
 
 def header(draw: ImageDraw.ImageDraw, title: str, subtitle: str, y: int = theme.MARGIN) -> int:
-    """The picture's title line; returns the y below it."""
-    text(draw, (theme.MARGIN + 4, y + 30), title, 28, theme.GOLD, True)
+    """The picture's title line (the title, e.g. a player's name, cut short before the
+    subtitle); returns the y below it."""
+    room = theme.WIDTH - 2 * theme.MARGIN - 8
+    subtitle_width = min(width_of(subtitle, 16), theme.WIDTH - 420)
+    text(
+        draw,
+        (theme.MARGIN + 4, y + 30),
+        title,
+        28,
+        theme.GOLD,
+        True,
+        max_width=room - subtitle_width - 24,
+    )
     text(
         draw,
         (theme.WIDTH - theme.MARGIN - 4, y + 30),

@@ -67,3 +67,33 @@ async def test_game_new_names_the_permissions_the_bot_lacks(table: MoneyTable) -
     assert "Attach Files" in result.content and "Embed Links" in result.content
     assert "Send Messages" not in result.content
     assert await table.bot.store.active_game(table.chan.id) is None  # no lobby was opened
+
+
+LINK = "[gift](https://evil.example)"
+TICKS = "``` ``"
+
+
+def unescaped(text: str, name: str) -> bool:
+    """Whether `name` stands in `text` with a markdown character not escaped before it."""
+    at = text.find(name)
+    while at != -1:
+        if at == 0 or text[at - 1] != "\\":
+            return True
+        at = text.find(name, at + 1)
+    return False
+
+
+async def test_names_in_posts_stay_literal(table: MoneyTable) -> None:
+    alice = table.fake.add_user("alice")
+    link = table.fake.add_user("gift", global_name=LINK)
+    ticks = table.fake.add_user("ticks", global_name=TICKS)
+    await table.seat_players(alice, [link, ticks])
+    await table.play_step()  # a round of bids is revealed: the board names the bidders
+    result = await link.slash(table.chan, "game leave")
+
+    posts = [m.content for m in table.chan.messages()] + [result.content]
+    named = [p for p in posts if "gift" in p]
+    assert named, "no post names the player"
+    assert not [p for p in posts if unescaped(p, LINK) or "```" in p]
+    assert "\\[gift](https://evil.example) left the game" in result.content
+    assert any("\\`\\`\\` \\`\\`" in p for p in posts)
