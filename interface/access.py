@@ -5,7 +5,6 @@ member of a server."""
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Concatenate, ParamSpec
@@ -86,8 +85,7 @@ def members_only(
     member (or one who left the server) is told so privately and nothing changes. Presses in a
     server channel are the server's own members' (Discord checks them) and pass at once."""
 
-    @functools.wraps(handler)
-    async def run(interaction: Interaction, game_id: int, *args: P.args, **kw: P.kwargs) -> None:
+    async def run(interaction: Interaction, game_id: int, /, *args: P.args, **kw: P.kwargs) -> None:
         if interaction.guild_id is None:
             bot = host(interaction)
             record = await bot.store.get_game(game_id)

@@ -14,6 +14,7 @@ from interface.play_actions import (
     show_hand,
     show_moves_page,
 )
+from interface.seat_consent import press_consent
 
 PRESS_HANDLERS = PressHandlers(  # a press from a DM must come from a member of the server
     move=members_only(press_move),
@@ -23,4 +24,5 @@ PRESS_HANDLERS = PressHandlers(  # a press from a DM must come from a member of 
     moves_page=members_only(show_moves_page),
     open_pick=members_only(open_pick),
     lobby=members_only(press_lobby),
+    seat_consent=members_only(press_consent),
 )

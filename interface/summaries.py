@@ -67,7 +67,34 @@ def status_details(summary: TableSummary, locale: str | None) -> str:
     if record.status == "running":
         lines.append(t("status.waiting", locale, waiting=waiting_text(summary)))
         lines.append(timing_text(summary.timing, locale))
+    if summary.seat_changes:
+        lines.append(seat_changes_text(summary, locale))
     return "\n".join(lines)
+
+
+MAX_SEAT_CHANGES = 5
+
+
+def seat_changes_text(summary: TableSummary, locale: str | None) -> str:
+    """The latest seat changes (at most MAX_SEAT_CHANGES): who held the seat, who holds it
+    now, why, and when."""
+    parts = []
+    for change, when in summary.seat_changes[-MAX_SEAT_CHANGES:]:
+        old = f"<@{change.old_user}>" if change.old_user else shown_name(change.old_name)
+        new = f"<@{change.new_user}>" if change.new_user else shown_name(change.new_name)
+        why = t(f"seat.why.{change.reason}", locale, old=old, new=new)
+        parts.append(
+            t(
+                "status.seat_change",
+                locale,
+                seat=change.seat + 1,
+                old=old,
+                new=new,
+                why=why,
+                when=relative_time(when),
+            )
+        )
+    return t("status.seat_changes", locale, changes="; ".join(parts))
 
 
 def table_line(summary: TableSummary, locale: str | None) -> str:

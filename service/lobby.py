@@ -136,7 +136,7 @@ class Lobby(PlayingPart):
             )
         seed = self.new_seed()
         state = game.new_game(count, record.options, seed)
-        clocks = clocks_at_start(game, state, record.version + 1, self.clock())
+        clocks = clocks_at_start(game, record, state, record.version + 1, self.clock())
         try:
             saved = await self.store.start_game(
                 record.id, record.version, seed=seed, state=state, clocks=clocks
