@@ -77,8 +77,8 @@ class PictureRecorder:
         return calls
 
     def method(self, kind: str) -> Any:
-        def draw(view: View, names: list[str], locale: str | None) -> Image.Image:
-            self.calls.append((kind, view, None))
+        def draw(view: View, names: list[str], locale: str | None, *last: Any) -> Image.Image:
+            self.calls.append((kind, view, None))  # `last`: the table's last public events
             return _DUMMY
 
         return draw
