@@ -29,6 +29,7 @@ from discord.http import handle_message_parameters
 from db.store import Store
 from service.tables import TableService
 
+from . import permissions as perms
 from .bodies import UploadedFile
 from .channels import FakeChannel
 from .errors import DiscordError, Failure, cannot_dm, invalid_form_body, unknown_message
@@ -393,6 +394,8 @@ class FakeInteraction:
         self.locale = locale
         self.guild_locale = locale if guild_id is not None else None
         self.permissions = discord.Permissions(manage_guild=manager)
+        self.app_permissions = discord.Permissions(perms.BOT_DEFAULT)  # the bot's, in the channel
+        self.guild = None  # no guild cache in process: `/games` lists no game here
         self.message = message
         self.data = data or {}
         self.type = (
