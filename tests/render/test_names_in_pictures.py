@@ -99,3 +99,9 @@ def test_every_name_is_drawn_inside_its_place(entry: GameEntry, kind: str) -> No
             for texts in by_picture.values():
                 problems += strays(texts, name)
     assert not problems, "\n".join(sorted(set(problems))[:10])
+
+
+def test_a_right_to_left_name_is_isolated_so_the_words_around_it_keep_their_order() -> None:
+    name = HARD_NAMES["right to left"]
+    assert isolated(name) == f"\u2068{name}\u2069"
+    assert isolated("Ann") == "Ann" and isolated("漢字") == "漢字"
