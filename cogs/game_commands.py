@@ -16,6 +16,7 @@ from discord.ext import commands
 from games import SeatPictureCommand, entry, rules_of, seat_picture_commands
 from i18n import t
 from interface.attachments import png_file
+from interface.names import picture_names, shown_name
 from interface.replies import channel_game_or_reply, reply, user_locale
 
 Interaction = discord.Interaction[Any]
@@ -38,13 +39,15 @@ async def show_seat_picture(
     target = player or interaction.user
     seat = record.seat_of(target.id)
     if seat is None:
-        await reply(interaction, t(declared.not_playing_key, locale, name=target.display_name))
+        await reply(
+            interaction, t(declared.not_playing_key, locale, name=shown_name(target.display_name))
+        )
         return
-    names = record.names()
+    names = picture_names(record)
     public = rules_of(record.game).view(record.state, None)
     file = await png_file(partial(declared.draw, public, seat, names, locale), declared.filename)
     await interaction.response.send_message(
-        t(declared.title_key, locale, name=names[seat]),
+        t(declared.title_key, locale, name=shown_name(record.seats[seat].name)),
         file=file,
         ephemeral=True,
         allowed_mentions=discord.AllowedMentions.none(),

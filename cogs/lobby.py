@@ -12,6 +12,7 @@ from discord.ext import commands
 from games import all_entries
 from i18n import t
 from interface import table_admin
+from interface.access import missing_for_game
 from interface.deferral import in_time, respond
 from interface.delivery import deliver_change, redraw_lobby
 from interface.game_choices import game_choices, resolve_game, shown_as_typed
@@ -20,6 +21,7 @@ from interface.host import host
 from interface.live_board import retire_board
 from interface.lobby_actions import display_name
 from interface.messages import board, lobby
+from interface.names import shown_name
 from interface.outgoing import Outgoing
 from interface.replies import (
     channel_game_or_reply,
@@ -70,6 +72,11 @@ class Lobby(commands.Cog):
     )
     async def new(self, interaction: Interaction, game: str, options: str | None = None) -> None:
         locale = user_locale(interaction)
+        missing = missing_for_game(interaction)
+        if missing:  # every post of the game would fail: say what is missing, open nothing
+            names = ", ".join(t(key, locale) for key in missing)
+            await reply(interaction, t("error.bot_lacks_permissions", locale, missing=names))
+            return
         try:
             record = await tables(interaction).lobby.open(
                 guild_id=interaction.guild_id,
@@ -150,7 +157,9 @@ class Lobby(commands.Cog):
         # shows the change.
         text_key = {"join": "lobby.joined", "leave": "lobby.left"}[op]
         await respond(
-            interaction, t(text_key, locale, name=display_name(interaction)), ephemeral=False
+            interaction,
+            t(text_key, locale, name=shown_name(display_name(interaction))),
+            ephemeral=False,
         )
         await redraw_lobby(host(interaction), record, here)
 

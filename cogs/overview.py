@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from interface.access import can_view
 from interface.replies import tables, user_locale
 from interface.summaries import overview_text
 
@@ -24,7 +25,11 @@ class Overview(commands.Cog):
     @app_commands.guild_only()
     async def games(self, interaction: Interaction) -> None:
         locale = user_locale(interaction)
-        summaries = await tables(interaction).overview.server(interaction.guild_id)
+        summaries = [  # only games in channels the member may view
+            summary
+            for summary in await tables(interaction).overview.server(interaction.guild_id)
+            if can_view(interaction, summary.record.channel_id)
+        ]
         await interaction.response.send_message(
             overview_text(summaries, locale),
             ephemeral=True,

@@ -14,6 +14,7 @@ from discord.ext import commands
 from games import presentation, rules_of
 from interface.components import ALL_ITEMS, install
 from interface.host import host
+from interface.names import picture_names
 from interface.play_actions import act, send_hand
 from interface.press_handlers import PRESS_HANDLERS
 from interface.replies import channel_game_or_reply, reply, user_locale
@@ -32,7 +33,7 @@ def legal_entries(record: Any, seat: int, typed: str, locale: str | None) -> lis
     """
     game, ui = rules_of(record.game), presentation(record.game)
     own = game.view(record.state, seat)
-    names = record.names()
+    names = picture_names(record)
     choices = game.choices(record.state, seat)
     entries = [(ui.move_label(m, own, names, locale), m) for m in choices.moves]
     for pick in choices.picks:

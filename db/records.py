@@ -3,6 +3,7 @@ timer, and the turn clocks a write leaves behind."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -79,7 +80,9 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class ActionRecord:
-    """One entry of the action log."""
+    """One entry of the action log: a move (`kind` "move": `user_id` played `action`, None a
+    bot) or a seat change (`kind` "seat": `user_id` holds the seat now, None a bot; `action` is
+    the `SeatChange` as JSON)."""
 
     game_id: int
     version: int
@@ -87,6 +90,50 @@ class ActionRecord:
     user_id: int | None
     action: str
     at: str
+    kind: str = "move"
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """A running game's seat changing hands, as the action log keeps it: who held it
+    (`old_user`, None a bot) and under which name, who holds it now, who made the change (`by`,
+    None: the table itself, e.g. a deadline) and why (`reason`):
+    "consent" (the holder agreed), "absent" (the holder had left the server), "deadline" (the
+    holder's turn deadline had passed), "bot_seat" (a bot played it), "own" (the holder gave
+    their own seat away), "left" (the holder left the game), "rejoined" (the member took their
+    seat back from the bot), "missed_deadlines" (a bot took it after missed deadlines)."""
+
+    seat: int
+    old_user: int | None
+    old_name: str
+    new_user: int | None
+    new_name: str
+    by: int | None
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "old_user": self.old_user,
+            "old_name": self.old_name,
+            "new_user": self.new_user,
+            "new_name": self.new_name,
+            "by": self.by,
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_log(cls, entry: ActionRecord) -> SeatChange:
+        """The change a "seat" row of the action log records."""
+        data = json.loads(entry.action)
+        return cls(
+            entry.seat,
+            data.get("old_user"),
+            data.get("old_name", ""),
+            data.get("new_user"),
+            data.get("new_name", ""),
+            data.get("by"),
+            data.get("reason", ""),
+        )
 
 
 @dataclass(frozen=True)
@@ -103,6 +150,8 @@ class TurnTimer:
     sent_count: int = 0
     last_sent_at: str | None = None
     deadline_moved: bool = False
+    deadline_hours: int | None = None  # the settings this wait began under (None: the game's)
+    auto_moves: int | None = None
 
 
 @dataclass(frozen=True)
@@ -114,9 +163,13 @@ class TurnClocks:
     version afterwards: a timer it already had for that version goes on, and so does the timer
     of a `carried` seat (it follows the seat to its new version); the others start at `at`.
     Seats not in `waiting` lose their timers. `deadline_moved`: that seat's timer notes that the
-    deadline has moved for it in this wait. `at` is also the time of the write."""
+    deadline has moved for it in this wait. `at` is also the time of the write. A timer that
+    starts keeps `deadline_hours` and `auto_moves`, the game's settings then (None: none kept),
+    for its whole wait: a change of the settings applies from the next wait."""
 
     waiting: dict[int, int]
     at: datetime
     carried: frozenset[int] = frozenset()
     deadline_moved: int | None = None
+    deadline_hours: int | None = None
+    auto_moves: int | None = None

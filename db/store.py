@@ -18,7 +18,7 @@ import aiosqlite
 
 from db.migrations import migrate
 from db.outbox import Announcement, Pending
-from db.records import ActionRecord, GameRecord, Seat, TurnClocks, TurnTimer
+from db.records import ActionRecord, GameRecord, Seat, SeatChange, TurnClocks, TurnTimer
 
 
 class StoreError(Exception):
@@ -105,9 +105,15 @@ def _record(row: aiosqlite.Row | tuple[Any, ...]) -> GameRecord:
     )
 
 
+_TIMER_COLUMNS = (
+    "t.game_id, t.seat, t.since_version, t.started_at, t.sent_count, t.last_sent_at, "
+    "t.deadline_moved, t.deadline_hours, t.auto_moves"
+)
+
+
 def _timer(row: aiosqlite.Row | tuple[Any, ...]) -> TurnTimer:
-    game_id, seat, since, started, sent, last, moved = row
-    return TurnTimer(game_id, seat, since, started, sent, last, bool(moved))
+    game_id, seat, since, started, sent, last, moved, hours, autos = row
+    return TurnTimer(game_id, seat, since, started, sent, last, bool(moved), hours, autos)
 
 
 class Store:
@@ -211,12 +217,20 @@ class Store:
         return [_record(row) for row in await self._read(sql + " ORDER BY id", params)]
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
-        """The action log of a game, in order."""
-        rows = await self._read(
-            "SELECT game_id, version, seat, user_id, action, at FROM actions "
-            "WHERE game_id = ? ORDER BY version",
-            (game_id,),
-        )
+        """The game's moves from the action log, in order (what a replay of the game reads)."""
+        return await self.log(game_id, "move")
+
+    async def seat_changes(self, game_id: int) -> list[ActionRecord]:
+        """The seat changes of the action log, in order (`SeatChange.from_log` reads each)."""
+        return await self.log(game_id, "seat")
+
+    async def log(self, game_id: int, kind: str | None = None) -> list[ActionRecord]:
+        """The whole action log of a game (moves and seat changes), or the rows of one `kind`,
+        in order (a seat change before the move of the same version)."""
+        sql = "SELECT game_id, version, seat, user_id, action, at, kind FROM actions "
+        sql += "WHERE game_id = ?" + (" AND kind = ?" if kind else "")
+        params = (game_id, kind) if kind else (game_id,)
+        rows = await self._read(sql + " ORDER BY version, kind DESC", params)
         return [ActionRecord(*row) for row in rows]
 
     # ------------------------------------------------------------ writing games
@@ -265,13 +279,17 @@ class Store:
         *,
         host_id: int | None = None,
         announce: Announcement | None = None,
+        seat_log: SeatChange | None = None,
     ) -> GameRecord:
         """New seats (a lobby's join, bots, leave; a seat handed to a bot during play), and a
-        new host when `host_id` is given. Waits and turn timers are left as they are."""
+        new host when `host_id` is given; `seat_log` logs a running game's seat change. Waits
+        and turn timers are left as they are."""
         columns: dict[str, Any] = {"seats": _seats(seats)}
         if host_id is not None:
             columns["host_id"] = host_id
-        return await self._save(game_id, expected_version, columns, announce=announce)
+        return await self._save(
+            game_id, expected_version, columns, seat_log=seat_log, announce=announce
+        )
 
     async def start_game(
         self,
@@ -302,12 +320,13 @@ class Store:
         clocks: TurnClocks,
         seats: Iterable[Seat] | None = None,
         auto_moves: dict[int, int] | None = None,
+        seat_log: SeatChange | None = None,
         announce: Announcement | None = None,
     ) -> GameRecord:
         """One action applied: the new state (and the game `finished`, which stops every
         timer), the new waits, the action logged as `seat`'s by `user_id` (None: a bot);
-        `seats` when a bot took a seat over, `auto_moves` when the counts changed; `announce`
-        goes to the outbox."""
+        `seats` when a bot took a seat over (`seat_log` logs it), `auto_moves` when the counts
+        changed; `announce` goes to the outbox."""
         columns: dict[str, Any] = {"state": _dumps(state)}
         if finished:
             columns["status"] = "finished"
@@ -322,6 +341,7 @@ class Store:
             clocks=clocks,
             action=(seat, user_id, action),
             ended=finished,
+            seat_log=seat_log,
             announce=announce,
         )
 
@@ -334,19 +354,34 @@ class Store:
         auto_moves: dict[int, int],
         clocks: TurnClocks,
         announce: Announcement | None = None,
+        seat_log: SeatChange | None = None,
     ) -> GameRecord:
         """A running game's seat has a new player: the seats, the auto-move counts and the
-        waits (the seat's wait restarts)."""
+        waits (the seat's wait restarts), and the change (`seat_log`) in the action log."""
         columns = {"seats": _seats(seats), "auto_moves": _seat_map(auto_moves)}
         return await self._save(
-            game_id, expected_version, columns, clocks=clocks, announce=announce
+            game_id,
+            expected_version,
+            columns,
+            clocks=clocks,
+            seat_log=seat_log,
+            announce=announce,
         )
 
     async def set_timing(
-        self, game_id: int, expected_version: int, timing: dict[str, Any]
+        self,
+        game_id: int,
+        expected_version: int,
+        timing: dict[str, Any],
+        *,
+        keep: tuple[int, int] | None = None,
     ) -> GameRecord:
-        """New timing settings (JSON, see `service/timing.py`)."""
-        return await self._save(game_id, expected_version, {"timing": _dumps(timing)})
+        """New timing settings (JSON, see `service/timing.py`). `keep`: the (deadline hours,
+        auto-moves) the current waits keep, those that kept none yet (the settings change from
+        each seat's next wait)."""
+        return await self._save(
+            game_id, expected_version, {"timing": _dumps(timing)}, keep_terms=keep
+        )
 
     async def abort_game(
         self, game_id: int, expected_version: int, *, seats: Iterable[Seat] | None = None
@@ -374,11 +409,14 @@ class Store:
         clocks: TurnClocks | None = None,
         action: tuple[int, int | None, str] | None = None,
         ended: bool = False,
+        seat_log: SeatChange | None = None,
+        keep_terms: tuple[int, int] | None = None,
         announce: Announcement | None = None,
     ) -> GameRecord:
         """The one transaction of every game write: set `columns` (already stored form) of a
         game still at `expected_version`, bump its version, log `action` (seat, user, text),
-        apply `clocks` (its waits and turn timers; its `at` is the time of the write, else now),
+        log the `seat_log` change, apply `clocks` (its waits and turn timers; its `at` is the
+        time of the write, else now), pin `keep_terms` on the current timers that have none,
         drop every timer of a game that `ended`, and put `announce` in the outbox.
 
         Raises StaleVersion (nothing written) if the game is at another version, GameNotFound
@@ -407,6 +445,25 @@ class Store:
                         "INSERT INTO actions (game_id, version, seat, user_id, action, at) "
                         "VALUES (?, ?, ?, ?, ?, ?)",
                         (game_id, expected_version + 1, seat, user_id, text, when),
+                    )
+                if seat_log is not None:
+                    await self._conn.execute(
+                        "INSERT INTO actions (game_id, version, kind, seat, user_id, action, at) "
+                        "VALUES (?, ?, 'seat', ?, ?, ?, ?)",
+                        (
+                            game_id,
+                            expected_version + 1,
+                            seat_log.seat,
+                            seat_log.new_user,
+                            _dumps(seat_log.to_json()),
+                            when,
+                        ),
+                    )
+                if keep_terms is not None:
+                    await self._conn.execute(
+                        "UPDATE turn_timers SET deadline_hours = COALESCE(deadline_hours, ?), "
+                        "auto_moves = COALESCE(auto_moves, ?) WHERE game_id = ?",
+                        (*keep_terms, game_id),
                     )
                 if clocks is not None:
                     await self._set_turn_timers(game_id, clocks)
@@ -444,9 +501,10 @@ class Store:
             (game_id, current),
         )
         await self._conn.execute(
-            "INSERT OR IGNORE INTO turn_timers (game_id, seat, since_version, started_at) "
-            "SELECT ?, CAST(w.key AS INTEGER), w.value, ? FROM json_each(?) AS w",
-            (game_id, stamp(clocks.at), current),
+            "INSERT OR IGNORE INTO turn_timers (game_id, seat, since_version, started_at, "
+            "deadline_hours, auto_moves) "
+            "SELECT ?, CAST(w.key AS INTEGER), w.value, ?, ?, ? FROM json_each(?) AS w",
+            (game_id, stamp(clocks.at), clocks.deadline_hours, clocks.auto_moves, current),
         )
         if clocks.deadline_moved is not None:
             await self._conn.execute(
@@ -632,11 +690,7 @@ class Store:
 
     async def turn_timers(self, game_id: int | None = None) -> list[TurnTimer]:
         """The timers of one game's waiting seats, or of every running game's (by game, seat)."""
-        sql = (
-            "SELECT t.game_id, t.seat, t.since_version, t.started_at, t.sent_count, "
-            "t.last_sent_at, t.deadline_moved FROM turn_timers AS t "
-            "JOIN games AS g ON g.id = t.game_id "
-        )
+        sql = f"SELECT {_TIMER_COLUMNS} FROM turn_timers AS t JOIN games AS g ON g.id = t.game_id "
         params: tuple[int, ...] = ()
         if game_id is None:
             sql += "WHERE g.status = 'running'"
@@ -649,12 +703,11 @@ class Store:
     async def running_timers(self) -> list[tuple[TurnTimer, dict[str, Any]]]:
         """Every running game's turn timers, each with its game's timing settings (JSON)."""
         rows = await self._read(
-            "SELECT t.game_id, t.seat, t.since_version, t.started_at, t.sent_count, "
-            "t.last_sent_at, t.deadline_moved, g.timing FROM turn_timers AS t "
+            f"SELECT {_TIMER_COLUMNS}, g.timing FROM turn_timers AS t "
             "JOIN games AS g ON g.id = t.game_id "
             "WHERE g.status = 'running' ORDER BY t.game_id, t.seat"
         )
-        return [(_timer(row[:7]), json.loads(row[7])) for row in rows]
+        return [(_timer(row[:9]), json.loads(row[9])) for row in rows]
 
     async def mark_reminded(self, timer: TurnTimer, game_version: int, at: datetime) -> bool:
         """Count one more reminder for `timer`'s wait, only if the game is still running at

@@ -35,6 +35,7 @@ class PressHandlers:
     moves_page: Callable[[Interaction, int, int, int, int], Awaitable[None]]
     open_pick: Callable[[Interaction, int, int, int, str, int, bool], Awaitable[None]]
     lobby: Callable[[Interaction, int, str], Awaitable[None]]
+    seat_consent: Callable[[Interaction, int, int, int, int, bool], Awaitable[None]]
 
 
 _installed: list[PressHandlers] = []
@@ -297,6 +298,42 @@ class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY):
         await presses().lobby(interaction, self.game, self.op)
 
 
+class SeatConsentButton(discord.ui.DynamicItem[Button], template=ids.SEAT_CONSENT):
+    """A seat holder's answer, in their DM, to a request to hand their seat to member `to`
+    (0: a bot): `yes` hands it over, `no` keeps it; the request lapses at `expires`."""
+
+    def __init__(
+        self, game: int, seat: int, to: int, expires: int, yes: bool, label: str = "…"
+    ) -> None:
+        style = discord.ButtonStyle.danger if yes else discord.ButtonStyle.secondary
+        op = "yes" if yes else "no"
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=ids.seat_consent_id(game, seat, to, expires, op)
+            )
+        )
+        self.game, self.seat, self.to, self.expires, self.yes = game, seat, to, expires, yes
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SeatConsentButton:
+        return cls(
+            int(match["game"]),
+            int(match["seat"]),
+            int(match["to"]),
+            int(match["expires"]),
+            match["op"] == "yes",
+            label_of(item),
+        )
+
+    @guarded
+    async def callback(self, interaction: Interaction) -> None:
+        await presses().seat_consent(
+            interaction, self.game, self.seat, self.to, self.expires, self.yes
+        )
+
+
 ALL_ITEMS = (
     MoveButton,
     HandButton,
@@ -305,4 +342,5 @@ ALL_ITEMS = (
     LobbyButton,
     MoveSelect,
     OpenPickButton,
+    SeatConsentButton,
 )

@@ -7,6 +7,9 @@
                                                 opened part when it shows one pick only)
     tv:pkok:{game}:{seat}:{since}:{kind}        confirm a pick
     tv:lb:{game}:{op}                           a lobby button
+    tv:sc:{game}:{seat}:{to}:{expires}:{op}     a seat holder's answer (`yes`/`no`) to a request
+                                                to hand their seat to member `to` (0: a bot),
+                                                which lapses at `expires` (Unix seconds)
     tv:ms:{game}:{seat}:{since}:{menu}          a select menu of complete moves (values: actions)
     tv:st[e]:{game}:{seat}:{since}:{kind}:{part}
                                                 open the seat's panel on one pick: part 0 the
@@ -40,6 +43,10 @@ OPEN_PICK = (
     r":(?P<kind>[a-z]{1,12}):(?P<part>\d{1,2})"
 )
 LOBBY = r"tv:lb:(?P<game>\d{1,18}):(?P<op>join|leave|bot|unbot|start|rematch)"
+SEAT_CONSENT = (
+    r"tv:sc:(?P<game>\d{1,18}):(?P<seat>\d{1,2}):(?P<to>\d{1,20}):(?P<expires>\d{1,12})"
+    r":(?P<op>yes|no)"
+)
 
 
 def move_id(game: int, seat: int, since: int, action: str) -> str:
@@ -71,6 +78,10 @@ def open_pick_id(game: int, seat: int, since: int, kind: str, part: int, edit: b
 
 def lobby_id(game: int, op: str) -> str:
     return f"tv:lb:{game}:{op}"
+
+
+def seat_consent_id(game: int, seat: int, to: int, expires: int, op: str) -> str:
+    return f"tv:sc:{game}:{seat}:{to}:{expires}:{op}"
 
 
 PAGE_VALUE = re.compile(r"~page (?P<page>[1-9][0-9]{0,2})")

@@ -19,6 +19,7 @@ from games import presentation, rules_of
 from i18n import t
 from interface.components import HandButton, LobbyButton, MoveButton
 from interface.move_menus import add_moves
+from interface.names import picture_names, shown_name, text_names
 from interface.outgoing import Outgoing, Picture
 from interface.pick_panel import add_pick, add_pick_openers
 from render.presentation import Presentation
@@ -48,7 +49,7 @@ def _scoring(
 def mention(record: GameRecord, seat: int) -> str:
     """`<@id>` for a member's seat, the bot's name for a bot seat."""
     s = record.seats[seat]
-    return s.name if s.bot else f"<@{s.user_id}>"
+    return shown_name(s.name) if s.bot else f"<@{s.user_id}>"
 
 
 def event_lines(
@@ -56,7 +57,7 @@ def event_lines(
 ) -> list[str]:
     """The public events in words, the latest last, at most MAX_EVENT_LINES."""
     game = rules_of(record.game)
-    names = record.names()
+    names = text_names(record)
     lines = [line for event in events if (line := game.describe(event, names, locale))]
     if len(lines) > MAX_EVENT_LINES:
         lines = ["…", *lines[-MAX_EVENT_LINES:]]
@@ -70,8 +71,9 @@ def status_line(record: GameRecord, locale: str | None) -> str:
     if record.status == "finished":
         outcome = game.outcome(state)
         assert outcome is not None
-        winners = ", ".join(record.seats[s].name for s in outcome.winners)
-        scores = ", ".join(f"{record.seats[s].name} {v}" for s, v in enumerate(outcome.scores))
+        names = text_names(record)
+        winners = ", ".join(names[s] for s in outcome.winners)
+        scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(outcome.scores))
         return t("board.finished", locale, winners=winners, scores=scores)
     if record.status == "aborted":
         return t("board.aborted", locale)
@@ -85,7 +87,9 @@ def status_line(record: GameRecord, locale: str | None) -> str:
 def note_line(record: GameRecord, note: dict[str, Any], locale: str | None) -> str:
     """A table event that is not a move of the game (see `service.change.TableChange.notes`)."""
     kind, seat = note["type"], note.get("seat", 0)
-    name = note.get("name") or (record.seats[seat].name if seat < len(record.seats) else "?")
+    name = shown_name(
+        note.get("name") or (record.seats[seat].name if seat < len(record.seats) else "?")
+    )
     user = record.seats[seat].user_id if seat < len(record.seats) else None
     if kind == "auto_move":
         return t("note.auto_move", locale, name=name, count=note["count"], limit=note["limit"])
@@ -93,7 +97,8 @@ def note_line(record: GameRecord, note: dict[str, Any], locale: str | None) -> s
         player = f"<@{user}>" if user is not None else name
         return t("note.handed_to_bot", locale, player=player, limit=note.get("limit", ""))
     if kind == "replaced":
-        return t("note.replaced", locale, old=note["old"], seat=seat + 1, new=mention(record, seat))
+        old = shown_name(note["old"])
+        return t("note.replaced", locale, old=old, seat=seat + 1, new=mention(record, seat))
     if kind == "rejoined":
         return t("note.rejoined", locale, player=mention(record, seat))
     if kind == "left":
@@ -120,7 +125,7 @@ def scoring_posts(
     if not scored or record.state is None:
         return []
     public = game.view(record.state, None)
-    names = record.names()
+    names = picture_names(record)
     posts = []
     for event in scored:
         images: list[tuple[Picture, str]] = []
@@ -128,7 +133,7 @@ def scoring_posts(
             images.append((partial(_scoring, ui, public, event, names, locale), "scoring.png"))
         elif (sheet := ui.final_image(public, names, locale)) is not None:
             images.append((partial(_drawn, sheet), "scoring.png"))
-        text = game.describe(event, names, locale)
+        text = game.describe(event, text_names(record), locale)
         posts.append(Outgoing(text[:2000], images))
     return posts
 
@@ -176,7 +181,7 @@ def board(
     state = record.state
     assert state is not None
     public = game.view(state, None)
-    names = record.names()
+    names = picture_names(record)
     events = list(events)
     title = t("board.title", locale, game=t(game.info.name_key, locale), number=record.id)
     lines = [
@@ -232,7 +237,7 @@ def hand_panel(
     state = record.state
     assert state is not None
     own = game.view(state, seat)
-    names = record.names()
+    names = picture_names(record)
     lines = [t("hand.title", locale, game=t(game.info.name_key, locale), number=record.id)]
     images: list[tuple[Picture, str]] = [(partial(ui.hand_image, own, names, locale), "hand.png")]
     view = discord.ui.View(timeout=None)
@@ -280,7 +285,7 @@ def lobby(record: GameRecord, locale: str | None) -> Outgoing:
         colour=discord.Colour.dark_green(),
     )
     seats = "\n".join(
-        f"{i + 1}. {s.name if s.bot else f'<@{s.user_id}>'}" + (" 🤖" if s.bot else "")
+        f"{i + 1}. {shown_name(s.name) if s.bot else f'<@{s.user_id}>'}" + (" 🤖" if s.bot else "")
         for i, s in enumerate(record.seats)
     )
     embed.add_field(

@@ -9,6 +9,7 @@ from db.records import GameRecord
 from games import presentation, rules_of
 from i18n import t
 from interface.move_menus import add_moves
+from interface.names import picture_names
 from interface.outgoing import Outgoing
 from render.private_moves import panel_moves
 
@@ -23,7 +24,7 @@ def moves_page(record: GameRecord, seat: int, page: int, locale: str | None) -> 
     view = discord.ui.View(timeout=None)
     moves = panel_moves(ui, game.choices(record.state, seat).moves, own)  # as the panel lists them
     who = (record.id, seat, record.waiting.get(seat, 0))
-    pages = add_moves(view, ui, who, moves, own, record.names(), locale, page)
+    pages = add_moves(view, ui, who, moves, own, picture_names(record), locale, page)
     if page < 2 or not view.children:
         return Outgoing(t("error.stale", locale))
     return Outgoing(t("board.moves_page", locale, page=page, pages=pages), [], view)

@@ -3,6 +3,7 @@ them (installed at start-up by `cogs.play`)."""
 
 from __future__ import annotations
 
+from interface.access import members_only
 from interface.components import PressHandlers
 from interface.lobby_actions import press_lobby
 from interface.play_actions import (
@@ -13,13 +14,15 @@ from interface.play_actions import (
     show_hand,
     show_moves_page,
 )
+from interface.seat_consent import press_consent
 
-PRESS_HANDLERS = PressHandlers(
-    move=press_move,
-    hand=show_hand,
-    pick_change=change_pick,
-    pick_confirm=confirm_pick,
-    moves_page=show_moves_page,
-    open_pick=open_pick,
-    lobby=press_lobby,
+PRESS_HANDLERS = PressHandlers(  # a press from a DM must come from a member of the server
+    move=members_only(press_move),
+    hand=members_only(show_hand),
+    pick_change=members_only(change_pick),
+    pick_confirm=members_only(confirm_pick),
+    moves_page=members_only(show_moves_page),
+    open_pick=members_only(open_pick),
+    lobby=members_only(press_lobby),
+    seat_consent=members_only(press_consent),
 )

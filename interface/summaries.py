@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from games import rules_of
 from i18n import t
+from interface.names import shown_name, text_names
 from interface.replies import relative_time
 from service.overview import TableSummary
 from service.timing import MAX_REMINDERS, Timing
@@ -34,7 +35,7 @@ def waiting_text(summary: TableSummary) -> str:
     parts = []
     for seat in sorted(record.waiting):
         s = record.seats[seat]
-        who = s.name if s.bot else f"<@{s.user_id}>"
+        who = shown_name(s.name) if s.bot else f"<@{s.user_id}>"
         since = summary.waiting_since.get(seat)
         parts.append(f"{who} ({relative_time(since)})" if since else who)
     return ", ".join(parts) or "—"
@@ -45,9 +46,9 @@ def seat_text(summary: TableSummary, seat: int, locale: str | None) -> str:
     record = summary.record
     s = record.seats[seat]
     if s.bot and s.user_id is not None:
-        return t("status.benched", locale, name=s.name, player=f"<@{s.user_id}>")
+        return t("status.benched", locale, name=shown_name(s.name), player=f"<@{s.user_id}>")
     if s.bot:
-        return f"{s.name} 🤖"
+        return f"{shown_name(s.name)} 🤖"
     count = record.auto_moves.get(seat, 0)
     if count:
         return t(
@@ -68,7 +69,34 @@ def status_details(summary: TableSummary, locale: str | None) -> str:
     if record.status == "running":
         lines.append(t("status.waiting", locale, waiting=waiting_text(summary)))
         lines.append(timing_text(summary.timing, locale))
+    if summary.seat_changes:
+        lines.append(seat_changes_text(summary, locale))
     return "\n".join(lines)
+
+
+MAX_SEAT_CHANGES = 5
+
+
+def seat_changes_text(summary: TableSummary, locale: str | None) -> str:
+    """The latest seat changes (at most MAX_SEAT_CHANGES): who held the seat, who holds it
+    now, why, and when."""
+    parts = []
+    for change, when in summary.seat_changes[-MAX_SEAT_CHANGES:]:
+        old = f"<@{change.old_user}>" if change.old_user else shown_name(change.old_name)
+        new = f"<@{change.new_user}>" if change.new_user else shown_name(change.new_name)
+        why = t(f"seat.why.{change.reason}", locale, old=old, new=new)
+        parts.append(
+            t(
+                "status.seat_change",
+                locale,
+                seat=change.seat + 1,
+                old=old,
+                new=new,
+                why=why,
+                when=relative_time(when),
+            )
+        )
+    return t("status.seat_changes", locale, changes="; ".join(parts))
 
 
 def table_line(summary: TableSummary, locale: str | None) -> str:
@@ -78,7 +106,7 @@ def table_line(summary: TableSummary, locale: str | None) -> str:
         "channel": f"<#{record.channel_id}>",
         "game": t(rules_of(record.game).info.name_key, locale),
         "number": record.id,
-        "players": ", ".join(record.names()),
+        "players": ", ".join(text_names(record)),
     }
     if record.status == "lobby":
         return t("overview.lobby", locale, **params)

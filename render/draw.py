@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
@@ -17,11 +18,15 @@ ELLIPSIS = "…"
 
 
 class DrawnText(NamedTuple):
-    """One text a picture drew: its words, its font size and the picture's width (pixels)."""
+    """One text a picture drew: its words, its font size and the picture's width (pixels);
+    `box` is where its ink went (left, top, right, bottom) and `picture_height` the picture's
+    height, so a test can tell text that runs out of its place."""
 
     words: str
     size: int
     picture_width: int
+    box: tuple[int, int, int, int] = (0, 0, 0, 0)
+    picture_height: int = 0
 
     def size_at(self, display_width: int) -> float:
         """The font size on a screen that shows the picture `display_width` pixels wide."""
@@ -59,6 +64,18 @@ def canvas(height: int, width: int = theme.WIDTH) -> tuple[Image.Image, ImageDra
     return image, ImageDraw.Draw(image)
 
 
+RIGHT_TO_LEFT = frozenset({"R", "AL"})
+
+
+def isolated(name: str) -> str:
+    """A name holding right-to-left script wrapped in Unicode's first-strong isolate (U+2068
+    … U+2069), so the words around it keep their order ("<name>'s city" is not turned around);
+    other names as they are."""
+    if any(unicodedata.bidirectional(c) in RIGHT_TO_LEFT for c in name):
+        return f"\u2068{name}\u2069"
+    return name
+
+
 def fit(text: str, size: int, max_width: float, bold: bool = False) -> str:
     """`text`, cut short with an ellipsis so it is at most `max_width` pixels wide."""
     if _length(text, size, bold) <= max_width:
@@ -92,10 +109,14 @@ def put_text(
     """Draw `words` with its `anchor` at `xy` (rounded to whole pixels), like `draw.text` with
     the bundled font but from a cache of rendered masks."""
     mask, (dx, dy) = _mask(words, size, bold, anchor)
-    for listener in _text_listeners:
-        listener(DrawnText(words, size, draw.im.size[0]))
+    left, top = round(xy[0]) + dx, round(xy[1]) + dy
+    if _text_listeners:
+        width, height = draw.im.size
+        box = (left, top, left + mask.size[0], top + mask.size[1])
+        for listener in _text_listeners:
+            listener(DrawnText(words, size, width, box, height))
     ink = draw._getink(fill)[0]  # the packed colour Pillow's own text drawing uses
-    draw.draw.draw_bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, ink)
+    draw.draw.draw_bitmap((left, top), mask, ink)
 
 
 def text(

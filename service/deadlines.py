@@ -68,7 +68,9 @@ class Deadlines(PlayingPart):
         """Change a game's timing (host or server manager): pause or resume it, the hours
         between reminders (0: none), the deadline in hours (0: none), the auto-moves in a row
         before a bot takes a seat, which boards the channel keeps (`BOARDS`). Resuming, or new
-        hours, restart every waiting seat's clock now (`turn_clock.with_restart`)."""
+        reminder hours, restart every waiting seat's
+        clock now (`turn_clock.with_restart`); a new deadline or auto-move count applies from
+        each seat's next wait (the current waits keep theirs)."""
 
         async def attempt() -> GameRecord:
             record = await self.games.game(game_id)
@@ -100,7 +102,12 @@ class Deadlines(PlayingPart):
             new = with_restart(timing, new, self.clock())
             if new == timing:
                 return record
-            return await self.store.set_timing(record.id, record.version, new.to_json())
+            terms = (new.deadline_hours, new.auto_moves) != (
+                timing.deadline_hours,
+                timing.auto_moves,
+            )
+            keep = (timing.deadline_hours, timing.auto_moves) if terms else None
+            return await self.store.set_timing(record.id, record.version, new.to_json(), keep=keep)
 
         return await retrying(attempt)
 

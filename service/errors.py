@@ -39,3 +39,13 @@ class Stale(TableError):
 
     def __init__(self) -> None:
         super().__init__("error.stale")
+
+
+class NeedsConsent(TableError):
+    """The seat is held by a member who is present and whose turn deadline has not passed: it
+    changes hands only if they agree (the Discord layer asks them, `Seats.consent` acts)."""
+
+    def __init__(self, seat: int, holder: int) -> None:
+        super().__init__("seat.consent_needed")
+        self.seat = seat
+        self.holder = holder

@@ -158,7 +158,7 @@ class Lobby(PlayingPart):
             )
         seed = self.new_seed()
         state = game.new_game(count, record.options, seed)
-        clocks = clocks_at_start(game, state, record.version + 1, self.clock())
+        clocks = clocks_at_start(game, record, state, record.version + 1, self.clock())
         events = list(state.get("events", []))
         after = replace(record, status="running", state=state, waiting=dict(clocks.waiting))
         told = announcement(

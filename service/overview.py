@@ -3,25 +3,27 @@ each waiting seat has waited."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from db.records import GameRecord, TurnTimer
+from db.records import GameRecord, SeatChange, TurnTimer
 from db.store import Store
-from service.timing import Timing
+from service.timing import Timing, parse_time
 from service.turn_clock import waiting_since
 
 
 @dataclass(frozen=True)
 class TableSummary:
-    """One active game for an overview: its record, timing settings, and since when each
-    waiting seat has waited."""
+    """One active game for an overview: its record, timing settings, since when each waiting
+    seat has waited, and (for one game's status) the seat changes with when each was made."""
 
     record: GameRecord
     timing: Timing
     waiting_since: dict[int, datetime]
+    seat_changes: tuple[tuple[SeatChange, datetime], ...] = ()
 
 
 class Overview:
@@ -39,8 +41,13 @@ class Overview:
         return [summarize(record, timers[record.id]) for record in records]
 
     async def summary(self, record: GameRecord) -> TableSummary:
-        """One game's summary."""
-        return summarize(record, await self.store.turn_timers(record.id))
+        """One game's summary, with its seat changes from the action log."""
+        summary = summarize(record, await self.store.turn_timers(record.id))
+        changes = tuple(
+            (SeatChange.from_log(entry), parse_time(entry.at))
+            for entry in await self.store.seat_changes(record.id)
+        )
+        return dataclasses.replace(summary, seat_changes=changes)
 
 
 def summarize(record: GameRecord, timers: Iterable[TurnTimer]) -> TableSummary:

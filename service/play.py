@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from db.records import GameRecord, Seat, TurnTimer
+from db.records import GameRecord, Seat, SeatChange, TurnTimer
 from db.store import StaleVersion, Store
 from games import rules_of
 from rules.errors import RuleError
@@ -17,7 +17,7 @@ from service.change import TableChange, announcement, hand_of
 from service.errors import NotSeated, OtherSeat, Stale, TableError, WrongChannel
 from service.games import Games, bot_seed, retrying
 from service.timing import Clock, Timing
-from service.turn_clock import auto_moves_after, clocks_after_action
+from service.turn_clock import auto_move_limit, auto_moves_after, clocks_after_action
 
 MAX_BOT_MOVES = 10_000
 
@@ -125,9 +125,10 @@ class Play:
         finished = game.outcome(new_state) is not None
         counts = auto_moves_after(record, seat, user_id, deadline)
         seats = None
+        seat_log = None
         notes: list[dict[str, Any]] = []
         if deadline is not None and not deadline.deadline_moved:
-            limit = Timing.of(record.timing).auto_moves
+            limit = auto_move_limit(deadline, Timing.of(record.timing))
             name = record.seats[seat].name
             notes.append(
                 {
@@ -142,6 +143,9 @@ class Play:
                 old = record.seats[seat]
                 seats = list(record.seats)
                 seats[seat] = Seat(old.user_id, f"{old.name} (bot)", bot=True)
+                seat_log = SeatChange(
+                    seat, old.user_id, old.name, None, seats[seat].name, None, "missed_deadlines"
+                )
                 del counts[seat]
                 notes.append({"type": "handed_to_bot", "seat": seat, "limit": limit})
         clocks = clocks_after_action(
@@ -173,6 +177,7 @@ class Play:
             seats=seats,
             auto_moves=counts if counts != record.auto_moves else None,
             announce=told,
+            seat_log=seat_log,
         )
         change.record = saved
         change.moves.append((seat, action))

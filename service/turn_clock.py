@@ -8,7 +8,10 @@ applies at once and a restart loses nothing:
   a new `turn` label waits anew; one that acts and must act again under the same label goes on
   waiting, and so does its clock, across its own extra actions of that turn;
 * a wait also starts anew when the seat changes hands, and every clock restarts when the game
-  resumes from a pause or its reminder or deadline hours change;
+  resumes from a pause or its reminder hours change;
+* a wait keeps the deadline and the auto-moves allowed it began under: a change of those
+  settings during a game applies from each seat's next wait (a host cannot shorten the turn a
+  player is taking, e.g. to take their seat);
 * a reminder is due one reminder interval after the clock's start or after the last reminder,
   at most MAX_REMINDERS per wait, so a reminder due while the bot was down is sent once;
 * a deadline is due `deadline_hours` after the clock's start; when it passes the game's bot
@@ -43,9 +46,16 @@ def waiting_after(
     return {s: before[s] if s in before and s != actor else version for s in game.to_act(state)}
 
 
-def clocks_at_start(game: Game, state: dict[str, Any], version: int, at: datetime) -> TurnClocks:
-    """A game just dealt (saved as `version`): everyone who must act starts waiting `at`."""
-    return TurnClocks(waiting_after(game, state, {}, None, version), at)
+def clocks_at_start(
+    game: Game, record: GameRecord, state: dict[str, Any], version: int, at: datetime
+) -> TurnClocks:
+    """The game of `record` just dealt (saved as `version`): everyone who must act starts
+    waiting `at`."""
+    waiting = waiting_after(game, state, {}, None, version)
+    timing = Timing.of(record.timing)  # new waits keep the settings of now
+    return TurnClocks(
+        waiting, at, deadline_hours=timing.deadline_hours, auto_moves=timing.auto_moves
+    )
 
 
 def clocks_after_action(
@@ -65,6 +75,7 @@ def clocks_after_action(
     state = record.state
     assert state is not None
     same_turn = game.turn(state) == game.turn(new_state)
+    timing = Timing.of(record.timing)  # new waits keep the settings of now
     before = record.waiting if same_turn else {}
     waiting = waiting_after(game, new_state, before, seat, record.version + 1)
     return TurnClocks(
@@ -72,6 +83,8 @@ def clocks_after_action(
         at,
         carried=frozenset({seat}) if same_turn else frozenset(),
         deadline_moved=seat if by_deadline and same_turn else None,
+        deadline_hours=timing.deadline_hours,
+        auto_moves=timing.auto_moves,
     )
 
 
@@ -80,7 +93,10 @@ def clocks_after_seat_change(record: GameRecord, seat: int, at: datetime) -> Tur
     the other seats' waits go on."""
     version = record.version + 1
     waiting = {s: version if s == seat else v for s, v in record.waiting.items()}
-    return TurnClocks(waiting, at)
+    timing = Timing.of(record.timing)  # new waits keep the settings of now
+    return TurnClocks(
+        waiting, at, deadline_hours=timing.deadline_hours, auto_moves=timing.auto_moves
+    )
 
 
 def auto_moves_after(
@@ -99,12 +115,11 @@ def auto_moves_after(
 
 
 def with_restart(old: Timing, new: Timing, at: datetime) -> Timing:
-    """New settings `new` (from `old`): resuming from a pause, or new reminder or deadline
-    hours, restart every waiting seat's clock `at`, so nobody is reminded or moved for time that
-    passed before."""
+    """New settings `new` (from `old`): resuming from a pause, or new reminder hours, restart
+    every waiting seat's clock `at`, so nobody is reminded or moved for time that passed
+    before. (New deadline hours apply from each seat's next wait: `TurnTimer.deadline_hours`.)"""
     resumed = old.stopped and not new.stopped
-    hours = (new.reminder_hours, new.deadline_hours) != (old.reminder_hours, old.deadline_hours)
-    if resumed or hours:
+    if resumed or new.reminder_hours != old.reminder_hours:
         return dataclasses.replace(new, restarted_at=at.isoformat())
     return new
 
@@ -118,10 +133,18 @@ def clock_start(timer: TurnTimer, timing: Timing) -> datetime:
 
 
 def deadline_at(timer: TurnTimer, timing: Timing) -> datetime | None:
-    """When the seat's deadline passes (None: no deadline, or the clocks are stopped)."""
-    if timing.stopped or timing.deadline_hours <= 0:
+    """When the seat's deadline passes (None: no deadline, or the clocks are stopped): the
+    deadline hours its wait began under, else the game's."""
+    hours = timing.deadline_hours if timer.deadline_hours is None else timer.deadline_hours
+    if timing.stopped or hours <= 0:
         return None
-    return clock_start(timer, timing) + timedelta(hours=timing.deadline_hours)
+    return clock_start(timer, timing) + timedelta(hours=hours)
+
+
+def auto_move_limit(timer: TurnTimer, timing: Timing) -> int:
+    """The auto-moved turns in a row after which a bot takes the seat: as the seat's wait
+    began, else the game's setting."""
+    return timing.auto_moves if timer.auto_moves is None else timer.auto_moves
 
 
 def reminder_at(timer: TurnTimer, timing: Timing) -> datetime | None:

@@ -191,9 +191,14 @@ class LoopbackTable:
         *,
         bots: int = 0,
         options: str | None = None,
+        timing: dict[str, int] | None = None,
     ) -> GameRecord:
-        """Open a lobby, let the others press Join, add bots, and have the host press Start."""
+        """Open a lobby (the host sets its `timing` with `/game settings`, so the first turn
+        runs under it), let the others press Join, add bots, and have the host press Start."""
         lobby = await self.open_lobby(host, options)
+        if timing:
+            result = await host.slash(self.chan, "game settings", **timing)
+            assert not result.ephemeral, result.content
         for user in joiners:
             result = await user.press(lobby, "Join")
             assert result.response_type == 7 and refusal(result) is None, refusal(result)
@@ -256,9 +261,10 @@ class MoneyTable(LoopbackTable):
         *,
         bots: int = 0,
         options: str | None = "hands=1",
+        timing: dict[str, int] | None = None,
     ) -> GameRecord:
         """As any table's, with a one-hand match unless other options are given."""
-        return await super().seat_players(host, joiners, bots=bots, options=options)
+        return await super().seat_players(host, joiners, bots=bots, options=options, timing=timing)
 
     async def open_panel(self, user: FakeUser, via: str) -> FakeMessage:
         """The user's bid panel: from the board's button (ephemeral), `/hand`, or their DM."""

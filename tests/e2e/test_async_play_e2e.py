@@ -31,12 +31,18 @@ async def member_acts(table: MoneyTable, seat: int) -> None:
 
 async def test_a_silent_player_is_moved_for_and_then_replaced_so_the_game_ends(table) -> None:
     alice, bob, carol = people(table, "alice", "bob", "carol")
-    await table.seat_players(alice, [bob, carol])
+    await table.open_lobby(alice)  # the settings are made before the game, so turn 1 has them
     result = await bob.slash(table.chan, "game settings", deadline_hours=2)
     assert result.ephemeral and result.content.startswith("Only the host or a server manager")
     result = await alice.slash(table.chan, "game settings", deadline_hours=2, auto_moves=2)
     assert not result.ephemeral and "silent for 2 h" in result.content
     assert "after 2 such turns" in result.content
+    assert "next turn" not in result.content  # no game under way: nothing to keep
+    for user in (bob, carol):
+        await user.press(table.lobby, "Join")
+    await alice.press(table.lobby, "Start")
+    record = await table.record()
+    table.users = [{u.id: u for u in (alice, bob, carol)}[s.user_id] for s in record.seats]
     silent = table.seat_of(carol)
 
     timed = []
@@ -174,9 +180,13 @@ async def test_host_commands_for_a_game_that_lasts_days(table) -> None:
     assert (await table.run_timers(hours=23)).reminders == []
     assert len((await table.run_timers(hours=1)).reminders) == 2
 
-    # Replace bob by dave: dave is pinged and gets the hand; bob can no longer play.
+    # Replace bob by dave: bob still plays, so he is asked by DM and agrees; dave is pinged and
+    # gets the hand; bob can no longer play.
     result = await alice.slash(table.chan, "game replace", seat=2, member=dave)
-    assert result.ephemeral and result.content == "Done."
+    assert result.ephemeral and "I asked them by DM" in result.content
+    assert (await table.record()).seats[1].user_id == bob.id  # nothing changed yet
+    result = await bob.press(bob.dms()[-1], "Hand over my seat")
+    assert result.content == f"Done: {dave.mention} plays your seat from now on."
     board = table.board()
     assert "bob's seat is now played by" in board.content and board.pinged == {dave.id}
     assert len(dave.dms()) == 1
@@ -187,6 +197,9 @@ async def test_host_commands_for_a_game_that_lasts_days(table) -> None:
 
     # Carol's seat to a bot, then she takes it back.
     result = await erin.slash(table.chan, "game replace", seat=3)
+    assert "I asked them by DM" in result.content
+    result = await carol.press(carol.dms()[-1], "Hand over my seat")
+    assert result.content == "Done: a bot plays your seat from now on."
     assert "carol's seat is now played by carol (bot)" in table.board().content
     record = await table.record()
     assert record.seats[2].bot and record.seats[2].user_id is None

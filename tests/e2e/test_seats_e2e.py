@@ -37,9 +37,7 @@ async def status(table: MoneyTable, user: FakeUser) -> str:
 
 async def test_the_status_marks_a_seat_and_its_player_rejoins_and_plays_again(table) -> None:
     alice, bob, carol = people(table, "alice", "bob", "carol")
-    await table.seat_players(alice, [bob, carol])
-    result = await alice.slash(table.chan, "game settings", deadline_hours=2, auto_moves=2)
-    assert not result.ephemeral, result.content
+    await table.seat_players(alice, [bob, carol], timing={"deadline_hours": 2, "auto_moves": 2})
     text = await status(table, bob)
     assert f"3. {carol.mention}" in text and MARK not in text
 

@@ -116,6 +116,11 @@ def missing_access() -> DiscordError:
     return DiscordError(403, 50001, "Missing Access")
 
 
+def missing_permissions() -> DiscordError:
+    """50013: the bot lacks a permission the request needs (e.g. SEND_MESSAGES, ATTACH_FILES)."""
+    return DiscordError(403, 50013, "Missing Permissions")
+
+
 def rate_limited() -> DiscordError:
     """429: too many requests (discord.py gives up after its retries)."""
     return DiscordError(429, 0, "You are being rate limited.")
@@ -124,8 +129,3 @@ def rate_limited() -> DiscordError:
 def bad_gateway() -> DiscordError:
     """502: Discord itself is failing."""
     return DiscordError(502, 0, "Bad Gateway")
-
-
-def missing_permissions() -> DiscordError:
-    """50013: the bot lacks a permission it needs there (e.g. Send Messages, Attach Files)."""
-    return DiscordError(403, 50013, "Missing Permissions")

@@ -1,4 +1,5 @@
-"""Guilds with their roles and members; permissions without channel overwrites."""
+"""Guilds with their roles, members (who may be kicked or banned) and channels; permissions
+in the guild and in a channel (with its overwrites, `permissions.in_channel`)."""
 
 from __future__ import annotations
 
@@ -94,6 +95,7 @@ class FakeGuild:
     roles: dict[int, FakeRole] = field(default_factory=dict)
     members: dict[int, FakeMember] = field(default_factory=dict)
     channels: dict[int, FakeChannel] = field(default_factory=dict)
+    bans: set[int] = field(default_factory=set)
     created_at: str = field(default_factory=iso_now)
     on_change: Callable[[str, dict[str, Any]], None] | None = field(default=None, repr=False)
 
@@ -101,6 +103,11 @@ class FakeGuild:
     def everyone(self) -> FakeRole:
         """The @everyone role."""
         return self.roles[self.id]
+
+    @property
+    def bot_role(self) -> FakeRole:
+        """The bot's managed role."""
+        return next(r for r in self.roles.values() if r.managed)
 
     def add_role(self, name: str, permissions: int = 0) -> FakeRole:
         """A new role with these permission bits."""
@@ -117,6 +124,18 @@ class FakeGuild:
             self._changed("GUILD_MEMBER_ADD", {"guild_id": str(self.id), **member.payload()})
         member.roles.extend(r for r in roles if r not in member.roles)
         return member
+
+    def kick(self, user: FakeUser) -> None:
+        """Remove `user` from the guild (GUILD_MEMBER_REMOVE, sent to bots with the members
+        intent only); they may be added again."""
+        if self.members.pop(user.id, None) is not None:
+            data = {"guild_id": str(self.id), "user": user.payload()}
+            self._changed("GUILD_MEMBER_REMOVE", data)
+
+    def ban(self, user: FakeUser) -> None:
+        """Kick `user` and remember the ban."""
+        self.bans.add(user.id)
+        self.kick(user)
 
     def grant(self, user: FakeUser, role: FakeRole) -> None:
         """Give a member a role."""
@@ -165,6 +184,23 @@ class FakeGuild:
         for role in member.roles if member else []:
             bits |= role.permissions
         return perms.ALL if bits & perms.ADMINISTRATOR else bits
+
+    def permissions_in(self, channel: FakeChannel, user: FakeUser) -> int:
+        """The member's permissions in `channel`: the guild's, then the channel's overwrites
+        (a thread's are its parent's); everything for the owner; none for a non-member."""
+        if self.owner is user:
+            return perms.ALL
+        member = self.members.get(user.id)
+        if member is None:
+            return 0
+        source = channel.parent if channel.parent is not None else channel
+        return perms.in_channel(
+            self.permissions_for(user),
+            source.overwrites.values(),
+            everyone_id=self.id,
+            role_ids=[r.id for r in member.roles],
+            user_id=user.id,
+        )
 
     def payload(self) -> dict[str, Any]:
         """The guild object (as GET /guilds/{id} returns it)."""

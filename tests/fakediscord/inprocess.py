@@ -29,6 +29,7 @@ from discord.http import handle_message_parameters
 from db.store import Store
 from service.tables import TableService
 
+from . import permissions as perms
 from .bodies import UploadedFile
 from .channels import FakeChannel
 from .errors import DiscordError, Failure, cannot_dm, invalid_form_body, unknown_message
@@ -139,11 +140,20 @@ class InProcessDiscord:
         if channel.is_dm and channel.recipient is not None and channel.recipient.dms_closed:
             raise http_exception(cannot_dm())
         payload, files = self._body(CREATE, kwargs)
-        return self._answer(lambda: self.fake.message_ops.create(channel, payload, files))
+
+        def create() -> FakeMessage:
+            channel.check_bot_sends(files=bool(files))
+            return self.fake.message_ops.create(channel, payload, files)
+
+        return self._answer(create)
 
     def edit(self, channel: FakeChannel, message_id: int, kwargs: dict[str, Any]) -> FakeMessage:
         """PATCH /channels/{id}/messages/{id}: only a live message of this channel."""
         self.check("edit", channel.id)
+        try:
+            channel.check_bot_sees()
+        except DiscordError as error:
+            raise http_exception(error) from None
         message = self.fake.world.messages.get(message_id)
         if message is None or message.channel is not channel or message.deleted:
             raise http_exception(unknown_message())
@@ -239,6 +249,15 @@ class FakeHTTP:
 
     def __init__(self, bot: FakeBot) -> None:
         self.bot = bot
+
+    async def get_member(self, guild_id: int, user_id: int) -> dict[str, Any]:
+        """GET /guilds/{id}/members/{id}: 10007 for a user not in a guild the fake knows (a
+        guild it does not know is the in-process table's, whose users are all members)."""
+        guild = self.bot.discord.fake.world.guilds.get(guild_id)
+        user = self.bot.discord.user(user_id)
+        if guild is not None and user.id not in guild.members:
+            raise http_exception(DiscordError(404, 10007, "Unknown Member"))
+        return {"user": user.payload()}
 
     async def start_private_message(self, user_id: int) -> dict[str, Any]:
         self.bot.discord.check("open_dm", None)
@@ -378,6 +397,8 @@ class FakeInteraction:
         self.locale = locale
         self.guild_locale = locale if guild_id is not None else None
         self.permissions = discord.Permissions(manage_guild=manager)
+        self.app_permissions = discord.Permissions(perms.BOT_DEFAULT)  # the bot's, in the channel
+        self.guild = None  # no guild cache in process: `/games` lists no game here
         self.message = message
         self.data = data or {}
         self.type = (

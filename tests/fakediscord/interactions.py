@@ -159,13 +159,13 @@ class InteractionEngine:
         }
         if guild is not None:
             member = guild.member(user).payload()
-            member["permissions"] = str(guild.permissions_for(user))
+            member["permissions"] = str(guild.permissions_in(channel, user))
             payload.update(
                 guild_id=str(guild.id),
                 guild={"id": str(guild.id), "locale": guild.locale, "features": []},
                 guild_locale=guild.locale,
                 member=member,
-                app_permissions=str(guild.permissions_for(fake.bot_user)),
+                app_permissions=str(guild.permissions_in(channel, fake.bot_user)),
                 authorizing_integration_owners={"0": str(guild.id)},
                 context=0,
             )

@@ -8,6 +8,7 @@ from .api import ApiRequest, Handler, json_response, no_content
 from .channels import FakeChannel
 from .errors import DiscordError, cannot_dm, unknown_channel, unknown_message
 from .messages import FakeMessage
+from .permissions import READ_MESSAGE_HISTORY
 
 
 def _channel(ctx: ApiRequest) -> FakeChannel:
@@ -19,6 +20,7 @@ def _channel(ctx: ApiRequest) -> FakeChannel:
 
 def _message(ctx: ApiRequest) -> FakeMessage:
     channel = _channel(ctx)
+    channel.check_bot_sees()
     message = ctx.fake.world.messages.get(ctx.param_id("message_id"))
     if message is None or message.channel is not channel or message.deleted:
         raise unknown_message()
@@ -32,6 +34,7 @@ async def create_message(ctx: ApiRequest) -> web.Response:
     channel = _channel(ctx)
     if channel.is_dm and channel.recipient is not None and channel.recipient.dms_closed:
         raise cannot_dm()
+    channel.check_bot_sends(files=bool(ctx.body.files))
     payload = ctx.payload
     parts = ("content", "embeds", "components", "sticker_ids", "poll")
     if not ctx.body.files and not any(payload.get(k) for k in parts):
@@ -61,7 +64,11 @@ async def delete_message(ctx: ApiRequest) -> web.Response:
 
 async def list_messages(ctx: ApiRequest) -> web.Response:
     """GET /channels/{channel_id}/messages?limit&before&after&around, newest first."""
-    found = list(reversed(_channel(ctx).messages()))
+    channel = _channel(ctx)
+    channel.check_bot_sees()
+    if not channel.bot_permissions() & READ_MESSAGE_HISTORY:
+        return json_response([])  # as Discord answers without READ_MESSAGE_HISTORY
+    found = list(reversed(channel.messages()))
     limit = int(ctx.query.get("limit", "50"))
     if "before" in ctx.query:
         found = [m for m in found if m.id < int(ctx.query["before"])]

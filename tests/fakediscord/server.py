@@ -200,7 +200,8 @@ class FakeDiscord:
         return user
 
     def _guild_changed(self, event: str, data: dict[str, Any]) -> None:
-        intent = GUILD_MEMBERS_INTENT if event == "GUILD_MEMBER_ADD" else GUILDS_INTENT
+        members = event in ("GUILD_MEMBER_ADD", "GUILD_MEMBER_REMOVE")
+        intent = GUILD_MEMBERS_INTENT if members else GUILDS_INTENT
         self.gateway.dispatch_soon(event, data, intent=intent)
         self.world.changed()
 

@@ -10,6 +10,7 @@ from .channels import DM, FakeChannel
 from .events import MessageLog
 from .guilds import FakeGuild
 from .messages import FakeAttachment, FakeMessage
+from .permissions import VIEW_CHANNEL
 from .users import FakeUser
 
 if TYPE_CHECKING:
@@ -93,7 +94,10 @@ class World:
         channel = message.channel
         if channel.type == DM:
             return channel.recipient is user
-        return channel.guild is not None and user.id in channel.guild.members
+        guild = channel.guild
+        if guild is None or user.id not in guild.members:
+            return False
+        return bool(guild.permissions_in(channel, user) & VIEW_CHANNEL)
 
     def visible_to(self, user: FakeUser, *, include_deleted: bool = False) -> list[FakeMessage]:
         """Every message `user` can (or could, before deletion) see, oldest first."""

@@ -55,6 +55,7 @@ from interface.components import (
     OpenPickButton,
     PickConfirm,
     PickSelect,
+    SeatConsentButton,
 )
 from interface.messages import hand_panel
 from interface.play_actions import change_pick, drafted
@@ -378,6 +379,8 @@ def test_every_id_shape_is_dispatched_to_its_one_component_class() -> None:
         ids.move_select_id(7, 1, 9, 2): MoveSelect,
         ids.open_pick_id(7, 1, 9, "buy", 0, False): OpenPickButton,
         ids.open_pick_id(7, 1, 9, "buy", 2, True): OpenPickButton,
+        ids.seat_consent_id(7, 1, 123456789012345678, 1_800_000_000, "yes"): SeatConsentButton,
+        ids.seat_consent_id(7, 1, 0, 1_800_000_000, "no"): SeatConsentButton,
     }
     for custom_id, cls in shapes.items():
         matched = [c for c in ALL_ITEMS if c.__discord_ui_compiled_template__.fullmatch(custom_id)]

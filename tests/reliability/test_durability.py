@@ -80,8 +80,9 @@ class Verifier:
             (integrity,) = conn.execute("PRAGMA integrity_check").fetchone()
             assert integrity == "ok", f"integrity_check: {integrity}"
             log: dict[int, list[tuple[int, int, str]]] = {}
-            for game_id, version, seat, action in conn.execute(
-                "SELECT game_id, version, seat, action FROM actions ORDER BY game_id, version"
+            for game_id, version, seat, action in conn.execute(  # the moves: seat rows aside
+                "SELECT game_id, version, seat, action FROM actions WHERE kind = 'move' "
+                "ORDER BY game_id, version"
             ):
                 log.setdefault(game_id, []).append((version, seat, action))
             games = conn.execute(

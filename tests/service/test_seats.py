@@ -107,7 +107,9 @@ async def test_a_benched_member_does_not_become_host(
     tables: TableService, deadlines: Deadlines, clock: FakeClock
 ) -> None:
     record = await bench_cas(tables, deadlines, clock)
-    await tables.seats.replace(record.id, ANN, 1, None, manager=False)  # Ben's seat to a bot
+    await tables.seats.replace(  # Ben left the server: his seat to a bot
+        record.id, ANN, 1, None, manager=False, holder_present=False
+    )
 
     step = await tables.leave(record.id, ANN)
 

@@ -477,7 +477,14 @@ async def test_the_host_replaces_a_seat_with_a_member_or_a_bot(
         "error.no_such_seat", tables.seats.replace(record.id, ANN, 5, None, manager=False)
     )
 
-    step = await tables.seats.replace(record.id, ANN, 1, (DEE, "Dee"), manager=False)
+    # Ben is present and his deadline has not passed: his seat is his until he agrees.
+    await refused(
+        "seat.consent_needed", tables.seats.replace(record.id, ANN, 1, (DEE, "Dee"), manager=False)
+    )
+    # Ben has left the server: the host gives his seat away.
+    step = await tables.seats.replace(
+        record.id, ANN, 1, (DEE, "Dee"), manager=False, holder_present=False
+    )
 
     assert step.record.seats[1] == Seat(DEE, "Dee")
     assert step.newly_waiting == [1]  # the newcomer must bid: pinged
@@ -485,7 +492,9 @@ async def test_the_host_replaces_a_seat_with_a_member_or_a_bot(
     await refused("error.stale", tables.play.move(record.id, DEE, "pass", since=old_since))
     await refused("error.not_seated", tables.play.move(record.id, BEN, "pass"))
 
-    step = await tables.seats.replace(record.id, CAS, 2, None, manager=True)  # a manager: to a bot
+    step = await tables.seats.replace(  # a manager, for Cas who left the server: to a bot
+        record.id, CAS, 2, None, manager=True, holder_present=False
+    )
     assert step.record.seats[2] == Seat(None, "Cas (bot)", bot=True)
     assert [seat for seat, _ in step.moves] == [2]  # the bot bid at once
     await refused("error.seat_is_bot", tables.seats.replace(record.id, ANN, 2, None, manager=False))

@@ -1,0 +1,28 @@
+"""Players' names as they come out of a game's record for what players read. In message text
+Discord's markdown and mentions are escaped, so a display name such as
+`[gift](https://evil.example)` or a run of backticks shows as typed instead of becoming a link
+or breaking the post's layout; pictures and button labels (which Discord does not format) take
+them as typed. A name in right-to-left script is isolated (`render.draw.isolated`) in both, so
+the words around it keep their order. Names are stored as typed."""
+
+from __future__ import annotations
+
+import discord
+
+from db.records import GameRecord
+from render.draw import isolated
+
+
+def shown_name(name: str) -> str:
+    """A name for message text (markdown and mentions escaped, right-to-left isolated)."""
+    return isolated(discord.utils.escape_mentions(discord.utils.escape_markdown(name)))
+
+
+def text_names(record: GameRecord) -> list[str]:
+    """The seats' names for message text, by seat (`shown_name` of each)."""
+    return [shown_name(name) for name in record.names()]
+
+
+def picture_names(record: GameRecord) -> list[str]:
+    """The seats' names for pictures and button labels, by seat (right-to-left isolated)."""
+    return [isolated(name) for name in record.names()]
