@@ -665,7 +665,7 @@ def test_forged_custom_ids_are_refused_and_change_nothing(game_id: str, tmp_path
         finally:
             await world.store.close()
 
-    @fuzz_settings(360)
+    @fuzz_settings(420)  # enough step presses in every game for the coverage checks below
     @given(data=st.data())
     def press(data: st.DataObject) -> None:
         outcomes[runner.run(one(data))] += 1
