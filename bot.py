@@ -11,7 +11,8 @@ import asyncio
 import logging
 import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TextIO
 
 import discord
 import yarl
@@ -19,6 +20,7 @@ from discord.ext import commands
 
 from config import MissingSetting, Settings
 from db.store import Store
+from interface.log_redaction import RedactSecrets
 from interface.replies import command_failed
 from service.tables import TableService
 from service.timing import Clock, utc_now
@@ -137,7 +139,7 @@ def main() -> int:
     except MissingSetting as missing:
         print(f"tavolo: missing setting {missing}; see .env.example", file=sys.stderr)
         return 2
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, secrets=[settings.discord_token])
     try:
         asyncio.run(run(settings))
     except KeyboardInterrupt:
@@ -158,13 +160,23 @@ def main() -> int:
 QUIET_LOGGERS = ("aiosqlite", "discord.http", "discord.gateway")
 
 
-def configure_logging(level: str) -> None:
-    """Log to stderr at `level`, but never below INFO for the QUIET_LOGGERS."""
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+def configure_logging(
+    level: str, secrets: Iterable[str] = (), stream: TextIO | None = None
+) -> logging.Handler:
+    """Log to `stream` (stderr) at `level`, but never below INFO for the QUIET_LOGGERS, with
+    interaction tokens and the `secrets` (the bot token) cut out of every record; returns the
+    handler."""
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(RedactSecrets(secrets))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(level)
     for name in QUIET_LOGGERS:
         logger = logging.getLogger(name)
         if logger.getEffectiveLevel() < logging.INFO:
             logger.setLevel(logging.INFO)
+    return handler
 
 
 if __name__ == "__main__":

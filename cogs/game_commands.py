@@ -16,8 +16,7 @@ from discord.ext import commands
 from games import SeatPictureCommand, entry, rules_of, seat_picture_commands
 from i18n import t
 from interface.attachments import png_file
-from interface.replies import reply, tables, user_locale
-from service.errors import TableError
+from interface.replies import channel_game_or_reply, reply, user_locale
 
 Interaction = discord.Interaction[Any]
 
@@ -28,10 +27,8 @@ async def show_seat_picture(
     """Answer `/game <name>` with the picture of `player` (default: the caller) in this
     channel's game, drawn by the command that game declares under `name`."""
     locale = user_locale(interaction)
-    try:
-        record = await tables(interaction).channel_game(interaction.channel_id or 0)
-    except TableError as err:
-        await reply(interaction, err.message(locale))
+    record = await channel_game_or_reply(interaction)
+    if record is None:
         return
     described = seat_picture_commands()[name]
     declared = {c.name: c for c in entry(record.game).commands}.get(name)

@@ -19,7 +19,14 @@ from interface.host import host
 from interface.lobby_actions import display_name
 from interface.messages import board, lobby
 from interface.outgoing import Outgoing
-from interface.replies import channel_locale, is_manager, reply, tables, user_locale
+from interface.replies import (
+    channel_game_or_reply,
+    channel_locale,
+    is_manager,
+    reply,
+    tables,
+    user_locale,
+)
 from interface.summaries import status_details
 from rules.errors import RuleError
 from service.errors import TableError
@@ -165,10 +172,8 @@ class Lobby(commands.Cog):
     )
     async def status(self, interaction: Interaction) -> None:
         locale = user_locale(interaction)
-        try:
-            record = await tables(interaction).channel_game(interaction.channel_id or 0)
-        except TableError as err:
-            await reply(interaction, err.message(locale))
+        record = await channel_game_or_reply(interaction)
+        if record is None:
             return
         if record.status == "lobby":
             out = lobby(record, locale)

@@ -16,7 +16,7 @@ from interface.components import ALL_ITEMS, install
 from interface.host import host
 from interface.play_actions import act, send_hand
 from interface.press_handlers import PRESS_HANDLERS
-from interface.replies import reply, tables, user_locale
+from interface.replies import channel_game_or_reply, reply, user_locale
 from service.errors import TableError
 
 Interaction = discord.Interaction[Any]
@@ -68,10 +68,8 @@ class Play(commands.Cog):
     )
     async def hand(self, interaction: Interaction) -> None:
         locale = user_locale(interaction)
-        try:
-            record = await tables(interaction).channel_game(interaction.channel_id or 0)
-        except TableError as err:
-            await reply(interaction, err.message(locale))
+        record = await channel_game_or_reply(interaction)
+        if record is None:
             return
         if record.status != "running" or record.seat_of(interaction.user.id) is None:
             key = "error.not_running" if record.status != "running" else "error.not_seated"
@@ -86,10 +84,8 @@ class Play(commands.Cog):
     @app_commands.describe(action="Your move: pick one of the suggestions.")
     async def move(self, interaction: Interaction, action: str) -> None:
         locale = user_locale(interaction)
-        try:
-            record = await tables(interaction).channel_game(interaction.channel_id or 0)
-        except TableError as err:
-            await reply(interaction, err.message(locale))
+        record = await channel_game_or_reply(interaction)
+        if record is None:
             return
         seat = record.seat_of(interaction.user.id)
         if record.status != "running" or seat is None:

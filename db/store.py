@@ -118,13 +118,20 @@ class Store:
         self._write = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str) -> Store:
-        """Open (or create) the database, switch on WAL and apply pending migrations."""
+    async def open(cls, path: str, *, synchronous: str = "FULL") -> Store:
+        """Open (or create) the database, switch on WAL and apply pending migrations.
+
+        `synchronous` FULL (the default) syncs the write-ahead log to disk at every commit, so
+        a commit survives a power cut or an OS crash once it returned (Discord is told of a move
+        only after its commit); NORMAL (for benchmarks only) survives a killed process but may
+        lose the last commits to a power cut."""
+        if synchronous not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
         sqlite3.connect(path).close()  # a path that cannot be opened fails here, not in a thread
         conn = await aiosqlite.connect(path, isolation_level=None)
         try:
             await conn.execute("PRAGMA journal_mode=WAL")
-            await conn.execute("PRAGMA synchronous=NORMAL")
+            await conn.execute(f"PRAGMA synchronous={synchronous}")
             await conn.execute("PRAGMA foreign_keys=ON")
             await conn.execute("PRAGMA busy_timeout=5000")
             await migrate(conn)

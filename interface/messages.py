@@ -142,6 +142,7 @@ def board(
     assert state is not None
     public = game.view(state, None)
     names = record.names()
+    events = list(events)
     title = t("board.title", locale, game=t(game.info.name_key, locale), number=record.id)
     lines = [
         title,
@@ -150,7 +151,7 @@ def board(
         status_line(record, locale),
     ]
     images: list[tuple[Picture, str]] = [
-        (partial(ui.table_image, public, names, locale), "table.png")
+        (partial(ui.table_image, public, names, locale, events), "table.png")
     ]
     if record.status == "finished" or any(e.get("type") == "hand_scored" for e in events):
         sheet = ui.final_image(public, names, locale)

@@ -11,8 +11,10 @@ from typing import Any, TypeVar
 
 import discord
 
+from db.records import GameRecord
 from i18n import t
 from interface.host import Host, host
+from service.errors import TableError
 from service.tables import TableService
 
 log = logging.getLogger("tavolo.cogs")
@@ -58,6 +60,16 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not send an ephemeral reply (interaction %s)", interaction.id)
+
+
+async def channel_game_or_reply(interaction: discord.Interaction) -> GameRecord | None:
+    """The active game of the interaction's channel; None (and the reason, privately) when
+    the channel has none."""
+    try:
+        return await tables(interaction).channel_game(interaction.channel_id or 0)
+    except TableError as err:
+        await reply(interaction, err.message(user_locale(interaction)))
+        return None
 
 
 def is_manager(interaction: discord.Interaction) -> bool:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -13,6 +14,33 @@ from render.fonts import font
 from render.theme import Colour
 
 ELLIPSIS = "…"
+
+
+class DrawnText(NamedTuple):
+    """One text a picture drew: its words, its font size and the picture's width (pixels)."""
+
+    words: str
+    size: int
+    picture_width: int
+
+    def size_at(self, display_width: int) -> float:
+        """The font size on a screen that shows the picture `display_width` pixels wide."""
+        return self.size * min(1.0, display_width / self.picture_width)
+
+
+_text_listeners: list[Callable[[DrawnText], None]] = []
+
+
+@contextmanager
+def recording_text() -> Iterator[list[DrawnText]]:
+    """Every text drawn (on any thread) while the block runs, in drawing order: for the
+    rendering tests and the table tour, which check that pictures stay readable on a phone."""
+    drawn: list[DrawnText] = []
+    _text_listeners.append(drawn.append)
+    try:
+        yield drawn
+    finally:
+        _text_listeners.remove(drawn.append)
 
 
 @lru_cache(maxsize=64)
@@ -64,6 +92,8 @@ def put_text(
     """Draw `words` with its `anchor` at `xy` (rounded to whole pixels), like `draw.text` with
     the bundled font but from a cache of rendered masks."""
     mask, (dx, dy) = _mask(words, size, bold, anchor)
+    for listener in _text_listeners:
+        listener(DrawnText(words, size, draw.im.size[0]))
     ink = draw._getink(fill)[0]  # the packed colour Pillow's own text drawing uses
     draw.draw.draw_bitmap((round(xy[0]) + dx, round(xy[1]) + dy), mask, ink)
 

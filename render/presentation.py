@@ -26,6 +26,7 @@ from render.pick_parts import PickParts
 from rules.contract import Pick
 
 View = dict[str, Any]
+Event = dict[str, Any]
 Bundles = tuple[str, list[tuple[str, tuple[int, ...]]]]
 """A menu of bundles: its placeholder, and each option's label and the items it chooses."""
 
@@ -70,8 +71,11 @@ class Presentation(ABC):
         """What the chosen items amount to (e.g. "Your bid: €20 #12 + $30 #5 = 50")."""
 
     @abstractmethod
-    def table_image(self, view: View, names: list[str], locale: str | None) -> Image:
-        """The public table (the view must be the public one)."""
+    def table_image(
+        self, view: View, names: list[str], locale: str | None, last: Sequence[Event] = ()
+    ) -> Image:
+        """The public table (the view must be the public one), with what the last move changed
+        highlighted: `last` are the public events since the previous board (oldest first)."""
 
     @abstractmethod
     def hand_image(self, view: View, names: list[str], locale: str | None) -> Image:

@@ -9,3 +9,4 @@ scripts/setup.sh dev
 .venv/bin/python -m bench.pictures
 .venv/bin/python -m bench.action_latency
 .venv/bin/python -m bench.loopback
+.venv/bin/python -m bench.commit_cost

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from PIL.Image import Image
 
 from i18n import t
 from render.money import hand_picture, score_sheet, table_picture
-from render.presentation import Presentation, View
+from render.presentation import Event, Presentation, View
 from rules.money.components import CARDS, label
 from rules.money.engine import table_total
 
@@ -51,7 +52,9 @@ class MoneyPresentation(Presentation):
         cards = " + ".join(label(c, locale) for c in sorted(items, key=lambda c: CARDS[c].value))
         return t("money.pick.summary", locale, cards=cards, total=table_total(items))
 
-    def table_image(self, view: View, names: list[str], locale: str | None) -> Image:
+    def table_image(
+        self, view: View, names: list[str], locale: str | None, last: Sequence[Event] = ()
+    ) -> Image:
         return table_picture(view, names, locale)
 
     def hand_image(self, view: View, names: list[str], locale: str | None) -> Image:

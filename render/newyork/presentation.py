@@ -4,6 +4,7 @@ payments, exact ones first), the payment panel's words, and pictures."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from PIL.Image import Image
@@ -17,7 +18,7 @@ from render.newyork import (
     table_picture,
 )
 from render.pick_parts import PickPart, PickParts
-from render.presentation import Presentation, View
+from render.presentation import Event, Presentation, View
 from render.private_moves import HAND_ONLY
 from rules.contract import Pick
 from rules.newyork.components import BANKS, MONEY, TILES, money_label, tile_label
@@ -185,7 +186,9 @@ class NewYorkPresentation(Presentation):
         """One seat's city from the public view (for `/game city`)."""
         return city_picture(view, seat, names, locale)
 
-    def table_image(self, view: View, names: list[str], locale: str | None) -> Image:
+    def table_image(
+        self, view: View, names: list[str], locale: str | None, last: Sequence[Event] = ()
+    ) -> Image:
         return table_picture(view, names, locale)
 
     def hand_image(self, view: View, names: list[str], locale: str | None) -> Image:

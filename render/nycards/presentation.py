@@ -4,6 +4,7 @@ currency's cards, with the overpayment shown before confirming), and the picture
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from PIL.Image import Image
@@ -11,7 +12,7 @@ from PIL.Image import Image
 from i18n import t
 from render.nycards import final_picture, hand_picture, scoring_picture, table_picture
 from render.pick_parts import PickPart, PickParts
-from render.presentation import Presentation, View
+from render.presentation import Event, Presentation, View
 from render.private_moves import HAND_ONLY
 from rules.contract import Pick
 from rules.nycards.components import (
@@ -166,7 +167,9 @@ class NyCardsPresentation(Presentation):
             )
         return PickParts(t("nycards.pick.slots_prompt", locale), tuple(parts))
 
-    def table_image(self, view: View, names: list[str], locale: str | None) -> Image:
+    def table_image(
+        self, view: View, names: list[str], locale: str | None, last: Sequence[Event] = ()
+    ) -> Image:
         return table_picture(view, names, locale)
 
     def hand_image(self, view: View, names: list[str], locale: str | None) -> Image:

@@ -11,7 +11,7 @@ from PIL.Image import Image
 
 from i18n import t
 from render.palazzo import hand_picture, score_sheet, table_picture
-from render.presentation import Bundles, Presentation, View
+from render.presentation import Bundles, Event, Presentation, View
 from rules.palazzo.components import CURRENCIES, MONEY, TILES, money_label, tile_label
 from rules.palazzo.payment import read
 
@@ -203,7 +203,9 @@ class PalazzoPresentation(Presentation):
             return ""
         return t(f"palazzo.waiting.{view['phase']}", locale)
 
-    def table_image(self, view: View, names: list[str], locale: str | None) -> Image:
+    def table_image(
+        self, view: View, names: list[str], locale: str | None, last: Sequence[Event] = ()
+    ) -> Image:
         return table_picture(view, names, locale)
 
     def hand_image(self, view: View, names: list[str], locale: str | None) -> Image:

@@ -23,9 +23,9 @@ from rules.contract import State
 from rules.newyork.components import MONEY
 from service.tables import TableService
 from tests.cogs.test_move_menus import assert_every_move_reachable, check_limits, record_of
+from tests.fakediscord.inprocess import FakeBot, FakeInteraction, message_with
 from tests.helpers.newyork import GAME, fresh, money, set_hand, set_market
 from tests.reliability.driving import seated_game
-from tests.reliability.fakes import FakeBot, FakeInteraction, message_with
 
 # Market: Theater 5 (blue), Museum 7 (green), Theater 8 (orange), Theater 2 (yellow).
 MARKET = [4, 12, 7, 1]
@@ -197,7 +197,7 @@ async def test_a_purchase_through_buy_and_pay_from_the_board(tables: TableServic
     panel = boards.hand_panel(record, seat, "en", opened=("pay", 0))
     five = BLUE[2]
     await confirm_pick(
-        interaction(message=message_with(panel.view, {five})), record.id, seat, since, "pay"
+        interaction(message=message_with(bot, panel.view, {five})), record.id, seat, since, "pay"
     )
     record = await tables.game(record.id)
     assert record.state["paying"] is None and record.state["to_place"][seat] == [MARKET[0]]

@@ -24,10 +24,10 @@ from interface.components import HandButton, MoveButton, OpenPickButton, PickCon
 from interface.play_actions import change_pick, drafted, open_pick
 from service.tables import TableService
 from tests.cogs.test_board import check_limits
+from tests.fakediscord.inprocess import DiscordMessage, FakeBot, FakeInteraction, message_with
 from tests.helpers import nycards as ny
 from tests.helpers import palazzo as pz
 from tests.reliability.driving import seated_game
-from tests.reliability.fakes import FakeBot, FakeInteraction, FakeMessage
 
 NYCARDS, PALAZZO = rules_of("nycards"), rules_of("palazzo")
 MEMBERS = [100, 101, 102]
@@ -256,12 +256,6 @@ async def test_pick_openers_answer_their_seat_only_and_only_while_current(
     assert any(isinstance(c, OpenPickButton) for c in view.children), "← Back"
 
 
-def as_message(view: discord.ui.View | None) -> FakeMessage:
-    """The message a panel's view makes, as Discord sends it back (defaults as drawn)."""
-    rows = [discord.components.ActionRow(r) for r in view.to_components()] if view else []  # type: ignore[arg-type]
-    return FakeMessage(1, 1, rows)
-
-
 def palazzo_groups(state: dict, seat: int) -> None:
     """At the buy step with a group of 4s, three certificates and a red 7 in hand."""
     palazzo_acquire(state, seat)
@@ -288,7 +282,7 @@ async def test_palazzo_groups_of_15_are_offered_and_chosen_as_one(tables: TableS
     ]
     assert all("." not in o.value for s in singles for o in s.item.options)
 
-    async def change(message: FakeMessage, select: PickSelect, values: list[str]):
+    async def change(message: DiscordMessage, select: PickSelect, values: list[str]):
         interaction = FakeInteraction(
             bot,
             owner,
@@ -302,21 +296,25 @@ async def test_palazzo_groups_of_15_are_offered_and_chosen_as_one(tables: TableS
         view = answer.kwargs["view"]
         return answer.content or "", view, [c for c in view.children if isinstance(c, PickSelect)]
 
-    text, view, menus = await change(as_message(panel.view), groups, [groups.item.options[0].value])
+    text, view, menus = await change(
+        message_with(bot, panel.view), groups, [groups.item.options[0].value]
+    )
     assert "group of 4s" in text and "= 15" in text, "the summary shows the group as a group"
-    assert drafted(as_message(view)) == set(fours)
+    assert drafted(message_with(bot, view)) == set(fours)
     assert [o.default for o in menus[-1].item.options] == [True, False]
     # Dropping one card of the group in the single cards' menu drops the group.
     kept = [o.value for s in menus[:-1] for o in s.item.options if o.default]
     kept.remove(str(fours[0]))
-    text, view, menus = await change(as_message(view), menus[0], kept)
-    assert drafted(as_message(view)) == set(fours[1:])
+    text, view, menus = await change(message_with(bot, view), menus[0], kept)
+    assert drafted(message_with(bot, view)) == set(fours[1:])
     assert not any(o.default for o in menus[-1].item.options)
     # Choosing, then unchoosing the certificates' group in its menu.
-    _, view, menus = await change(as_message(view), menus[-1], [menus[-1].item.options[1].value])
-    assert drafted(as_message(view)) == {*fours[1:], *certificates}
-    _, view, menus = await change(as_message(view), menus[-1], [])
-    assert drafted(as_message(view)) == set(fours[1:])
+    _, view, menus = await change(
+        message_with(bot, view), menus[-1], [menus[-1].item.options[1].value]
+    )
+    assert drafted(message_with(bot, view)) == {*fours[1:], *certificates}
+    _, view, menus = await change(message_with(bot, view), menus[-1], [])
+    assert drafted(message_with(bot, view)) == set(fours[1:])
 
 
 async def test_nycards_pass_is_private_while_the_yard_holds_a_building(

@@ -85,6 +85,18 @@ async def test_migrations_applied_and_wal_on(store: Store, db_path: Path) -> Non
     assert {"meta", "games", "actions", "messages"} <= tables
 
 
+async def test_a_commit_is_synced_to_disk_before_it_returns(store: Store) -> None:
+    """synchronous=FULL on the writing connection: with WAL, NORMAL survives a killed process
+    but can lose the last commits to a power cut, after Discord was already told of them."""
+    async with store._conn.execute("PRAGMA synchronous") as cur:  # a per-connection setting
+        assert await cur.fetchone() == (2,)  # 2 = FULL (1 = NORMAL)
+
+
+async def test_a_store_refuses_an_unknown_durability(db_path: Path) -> None:
+    with pytest.raises(ValueError, match="FULL or NORMAL"):
+        await Store.open(str(db_path), synchronous="OFF")
+
+
 async def test_migrations_run_once_in_order(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

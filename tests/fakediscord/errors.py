@@ -109,3 +109,18 @@ class ErrorAnswer:
     code: int
     message: str
     body: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+def missing_access() -> DiscordError:
+    """50001: the bot cannot see or use the channel."""
+    return DiscordError(403, 50001, "Missing Access")
+
+
+def rate_limited() -> DiscordError:
+    """429: too many requests (discord.py gives up after its retries)."""
+    return DiscordError(429, 0, "You are being rate limited.")
+
+
+def bad_gateway() -> DiscordError:
+    """502: Discord itself is failing."""
+    return DiscordError(502, 0, "Bad Gateway")

@@ -133,11 +133,12 @@ class FakeGuild:
         kind: int = TEXT,
         parent: FakeChannel | None = None,
         topic: str | None = None,
+        channel_id: int | None = None,
     ) -> FakeChannel:
-        """A new channel of type `kind` (0 text, 11 public thread)."""
+        """A new channel of type `kind` (0 text, 11 public thread); `channel_id` picks its id."""
         channel = FakeChannel(
             self.fake,
-            self.fake.ids.next(),
+            channel_id or self.fake.ids.next(),
             kind,
             name=name,
             guild=self,

@@ -164,9 +164,10 @@ class FakeDiscord:
         guilds: Iterable[FakeGuild] | None = None,
         dms_closed: bool = False,
         locale: str = "en-US",
+        user_id: int | None = None,
     ) -> FakeUser:
-        """A user, member of `guilds` (default: every guild so far)."""
-        user = self._new_user(username, global_name=global_name, locale=locale)
+        """A user, member of `guilds` (default: every guild so far); `user_id` picks its id."""
+        user = self._new_user(username, user_id=user_id, global_name=global_name, locale=locale)
         user.dms_closed = dms_closed
         for guild in self.world.guilds.values() if guilds is None else guilds:
             guild.add_member(user)

@@ -12,8 +12,8 @@ from db.store import Store
 from interface.components import install
 from interface.press_handlers import PRESS_HANDLERS
 from service.tables import TableService
+from tests.fakediscord.inprocess import FakeBot
 from tests.reliability.driving import GAME_IDS
-from tests.reliability.fakes import FakeBot
 from tests.reliability.figures import FIGURES
 from tests.reliability.leaks import PictureRecorder, recorded_pictures
 
@@ -25,8 +25,12 @@ def press_handlers() -> None:
 
 
 @pytest.fixture
-def bot(store: Store, tables: TableService) -> FakeBot:
-    return FakeBot(store, tables)
+def bot(store: Store, tables: TableService) -> Iterator[FakeBot]:
+    """A fake bot over the loopback Discord's model; fails the test at teardown if it sent a
+    body Discord would refuse."""
+    fake_bot = FakeBot(store, tables)
+    yield fake_bot
+    fake_bot.discord.fake.assert_no_failures()
 
 
 @pytest.fixture

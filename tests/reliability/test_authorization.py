@@ -30,6 +30,7 @@ from interface.play_actions import change_pick, confirm_pick, press_move, show_h
 from rules.errors import RuleError
 from service.errors import TableError
 from service.tables import TableService
+from tests.fakediscord.inprocess import FakeBot, FakeInteraction, message_with
 from tests.helpers.playout import random_action
 from tests.reliability.driving import (
     GAME_IDS,
@@ -38,7 +39,6 @@ from tests.reliability.driving import (
     seated_game,
     waiting_members,
 )
-from tests.reliability.fakes import FakeBot, FakeInteraction, message_with
 
 OUTSIDER = 9_999
 NOT_SEATED = t("error.not_seated")
@@ -157,7 +157,7 @@ async def test_a_button_for_one_seat_refuses_every_other_clicker(
                     user,
                     guild_id=guild,
                     channel_id=channel,
-                    message=message_with(panel.view, chosen),
+                    message=message_with(bot, panel.view, chosen),
                 )
                 await confirm_pick(press, record.id, seat, since, pick.kind)
                 assert press.refusal == expected

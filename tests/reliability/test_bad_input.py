@@ -60,6 +60,7 @@ from interface.messages import hand_panel
 from interface.play_actions import change_pick, drafted
 from rules.errors import RuleError
 from service.tables import TableService
+from tests.fakediscord.inprocess import FakeBot, FakeInteraction, message_with
 from tests.helpers.playout import assert_json_round_trip, dump, play, random_action
 from tests.reliability.driving import (
     GAME_IDS,
@@ -70,7 +71,6 @@ from tests.reliability.driving import (
     seated_game,
     waiting_members,
 )
-from tests.reliability.fakes import FakeBot, FakeInteraction, message_with
 from tests.reliability.figures import report
 from tests.reliability.leaks import recorded_pictures, step_kinds
 from tests.reliability.secrecy import quick_options
@@ -534,7 +534,10 @@ def menu_values(records: list[GameRecord], data: st.DataObject) -> list[str]:
 async def press_and_check(world: World, data: st.DataObject) -> str:
     records = world.games
     values: list[str] | None = None
-    if any(r.status == "running" for r in records) and data.draw(st.booleans(), label="genuine"):
+    # Half the presses are genuine, by a fair coin: Hypothesis's own booleans lean to False and
+    # drift with the constants of the modules loaded, which left too few genuine presses.
+    coin = random.Random(data.draw(st.integers(0, 2**32 - 1), label="coin")).random()
+    if any(r.status == "running" for r in records) and coin < 0.5:
         custom_id, user, where, values = genuine_press(records, data)
     else:
         custom_id = custom_ids(world, records, data)
@@ -556,7 +559,7 @@ async def press_and_check(world: World, data: st.DataObject) -> str:
             for pick in game.choices(record.state, s).picks:
                 pool |= set(pick.items)
         chosen = set(data.draw(st.lists(st.sampled_from(sorted(pool)), max_size=4)))
-        message = message_with(hand_panel(record, seat, "en").view, chosen)
+        message = message_with(world.bot, hand_panel(record, seat, "en").view, chosen)
     before = await world.snapshot()
     interaction, cls = await world.press(custom_id, user, *where, values=values, message=message)
     after = await world.snapshot()
@@ -753,7 +756,7 @@ async def test_odd_select_values_are_ignored_bug(
     custom_id = ids.pick_id(record.id, seat, since, pick.kind, 0)
     odd = ["²", "³", "x", "-1", "", "1.0", str(pick.items[0])]
     panel = hand_panel(record, seat, "en")
-    message = message_with(panel.view, set())
+    message = message_with(bot, panel.view, set())
     menu = next(  # the first select menu (move buttons may come before it)
         c
         for row in message.components

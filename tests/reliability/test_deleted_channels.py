@@ -23,9 +23,10 @@ from db.store import Store
 from i18n import t
 from interface.play_actions import press_move
 from service.tables import TableService
+from tests.fakediscord.errors import unknown_channel
+from tests.fakediscord.inprocess import FakeBot, FakeInteraction
 from tests.helpers.clock import FakeClock
 from tests.reliability.driving import GAME_IDS, assert_consistent
-from tests.reliability.fakes import UNKNOWN_CHANNEL, FakeBot, FakeInteraction
 from tests.reliability.test_faults import members_game, press_genuine
 
 pytestmark = pytest.mark.usefixtures("no_pictures")
@@ -103,7 +104,7 @@ async def test_a_board_post_to_a_deleted_channel_ends_its_game(
 ) -> None:
     game_a = await members_game(tables, game_id, 1)
     game_b = await members_game(tables, game_id, 2)
-    bot.fail("send", UNKNOWN_CHANNEL, channel_id=game_a.channel_id)
+    bot.fail("send", unknown_channel, channel_id=game_a.channel_id)
     sent = len(bot.sent)
     press = await press_genuine(bot, game_a, random.Random(1))
     assert [a.how for a in press.answers] == ["defer"]  # the move itself was committed
@@ -122,7 +123,7 @@ async def test_a_reminder_to_a_deleted_channel_ends_its_game(game_id: str, store
     bot = FakeBot(store, tables)
     gone = await members_game(tables, game_id, 1)
     kept = await members_game(tables, game_id, 2)
-    bot.fail("send", UNKNOWN_CHANNEL, channel_id=1)
+    bot.fail("send", unknown_channel, channel_id=1)
     clock.advance(hours=25)  # past the first reminder (every 24 hours by default)
     tick = await TimerLoop(bot).run_once()  # type: ignore[arg-type]
     assert {r.record.id for r in tick.reminders} == {gone.id, kept.id}

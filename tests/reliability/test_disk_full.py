@@ -21,8 +21,8 @@ from games import rules_of
 from i18n import t
 from interface.play_actions import press_move, show_hand
 from service.tables import TableService
+from tests.fakediscord.inprocess import FakeBot, FakeInteraction
 from tests.reliability.driving import GAME_IDS, assert_consistent, member_move, seated_game
-from tests.reliability.fakes import FakeBot, FakeInteraction
 
 INTERNAL = t("error.internal")
 

@@ -30,17 +30,16 @@ from i18n import t
 from interface.lobby_actions import press_lobby
 from interface.play_actions import press_move
 from service.tables import TableService
-from tests.reliability.driving import GAME_IDS, assert_consistent, member_move, seated_game
-from tests.reliability.fakes import (
-    DM_CLOSED,
-    MISSING_ACCESS,
-    RATE_LIMITED,
-    SERVER_ERROR,
-    UNKNOWN_INTERACTION,
-    UNKNOWN_MESSAGE,
-    FakeBot,
-    FakeInteraction,
+from tests.fakediscord.errors import (
+    bad_gateway,
+    cannot_dm,
+    missing_access,
+    rate_limited,
+    unknown_interaction,
+    unknown_message,
 )
+from tests.fakediscord.inprocess import FakeBot, FakeInteraction
+from tests.reliability.driving import GAME_IDS, assert_consistent, member_move, seated_game
 
 REPO = Path(__file__).resolve().parents[2]
 INTERNAL = t("error.internal")
@@ -67,18 +66,18 @@ async def press_genuine(bot: FakeBot, record: GameRecord, rng: random.Random) ->
 
 
 FAULTS = {
-    "DMs closed (403/50007)": [("send", DM_CLOSED, "dm")],
-    "DM missing access (403/50001)": [("send", MISSING_ACCESS, "dm")],
-    "DM channel cannot be opened (502)": [("open_dm", SERVER_ERROR, None)],
-    "old DM deleted (404/10008)": [("edit", UNKNOWN_MESSAGE, "dm")],
-    "board post rate limited (429)": [("send", RATE_LIMITED, "channel")],
-    "board post fails (502)": [("send", SERVER_ERROR, "channel")],
-    "board post forbidden (403/50001)": [("send", MISSING_ACCESS, "channel")],
-    "old board deleted (404/10008)": [("edit", UNKNOWN_MESSAGE, "channel")],
+    "DMs closed (403/50007)": [("send", cannot_dm, "dm")],
+    "DM missing access (403/50001)": [("send", missing_access, "dm")],
+    "DM channel cannot be opened (502)": [("open_dm", bad_gateway, None)],
+    "old DM deleted (404/10008)": [("edit", unknown_message, "dm")],
+    "board post rate limited (429)": [("send", rate_limited, "channel")],
+    "board post fails (502)": [("send", bad_gateway, "channel")],
+    "board post forbidden (403/50001)": [("send", missing_access, "channel")],
+    "old board deleted (404/10008)": [("edit", unknown_message, "channel")],
     "Discord down (502 everywhere)": [
-        ("send", SERVER_ERROR, None),
-        ("edit", SERVER_ERROR, None),
-        ("open_dm", SERVER_ERROR, None),
+        ("send", bad_gateway, None),
+        ("edit", bad_gateway, None),
+        ("open_dm", bad_gateway, None),
     ],
 }
 
@@ -140,7 +139,7 @@ async def test_a_timed_out_interaction_still_plays_and_posts(
         guild_id=1,
         channel_id=1,
         command=how == "typed",
-        response_error=UNKNOWN_INTERACTION,
+        response_error=unknown_interaction,
     )
     posted = len(bot.in_channel(1))
     if how == "button":
@@ -164,7 +163,7 @@ async def test_other_404s_do_not_end_a_game(
     game_id: str, tables: TableService, store: Store, bot: FakeBot
 ) -> None:
     record = await members_game(tables, game_id, 1)
-    bot.fail("send", UNKNOWN_MESSAGE, channel_id=record.channel_id)
+    bot.fail("send", unknown_message, channel_id=record.channel_id)
     await press_genuine(bot, record, random.Random(1))
     assert (await tables.game(record.id)).status in ("running", "finished")
 

@@ -32,8 +32,9 @@ from interface import delivery
 from interface.delivery import deliver_change
 from interface.play_actions import act, show_hand
 from service.tables import TableService
+from tests.fakediscord.errors import bad_gateway, cannot_dm
+from tests.fakediscord.inprocess import FakeBot, FakeInteraction
 from tests.reliability.driving import GAME_IDS, member_move, seated_step
-from tests.reliability.fakes import DM_CLOSED, SERVER_ERROR, FakeBot, FakeInteraction
 from tests.reliability.leaks import recorded_pictures
 from tests.reliability.secrecy import named_items, secrets_for
 
@@ -116,10 +117,10 @@ async def play_logged(
                 step = await seated_step(tables, game_id, channel, members, bots=1)
                 record = step.record
                 if channel == 2:
-                    bot.fail("send", DM_CLOSED, channel_id=bot.dm_id(members[1]))
+                    bot.fail("send", cannot_dm, channel_id=bot.dm_id(members[1]))
                 if channel == 3:
-                    bot.fail("send", SERVER_ERROR, channel_id=channel, times=5)
-                    bot.fail("open_dm", SERVER_ERROR, times=2)
+                    bot.fail("send", bad_gateway, channel_id=channel, times=5)
+                    bot.fail("open_dm", bad_gateway, times=2)
                 await deliver_change(bot, step, "en")
                 for _ in range(moves):
                     if record.status != "running":

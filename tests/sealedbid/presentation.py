@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from PIL.Image import Image
@@ -9,7 +10,7 @@ from PIL.Image import Image
 from i18n import t
 from render import theme
 from render.draw import canvas, panel, text
-from render.presentation import Presentation, View
+from render.presentation import Event, Presentation, View
 from tests.sealedbid.rules import CARD_VALUES, LOT_VALUES
 
 WIDTH = 600
@@ -51,7 +52,9 @@ class SealedBidsPresentation(Presentation):
     def hand_button_label(self, locale: str | None) -> str:
         return t("sealedbid.hand_button", locale)
 
-    def table_image(self, view: View, names: list[str], locale: str | None) -> Image:
+    def table_image(
+        self, view: View, names: list[str], locale: str | None, last: Sequence[Event] = ()
+    ) -> Image:
         """The lot up for auction, then each player's lots, total and whether they have bid."""
         image, draw = canvas(ROW * (len(names) + 2), WIDTH)
         if view["lot"] is None:

@@ -1,0 +1,26 @@
+"""What must never appear in a text a player reads: internal ids, seat indices, action
+syntax and abbreviations (issue 15). `internals_in(text)` names each one found."""
+
+from __future__ import annotations
+
+import re
+
+PATTERNS: dict[str, re.Pattern[str]] = {
+    "card or tile id": re.compile(r"#\d+|\((?:card|tile|id) \d+\)", re.IGNORECASE),
+    "seat index": re.compile(r"\bseat\s*\d+\b|\bs\d+\b|\bp\d\b", re.IGNORECASE),
+    "action syntax": re.compile(
+        r"`?/move [a-z]+ [\w ]*\d|\b(?:take|buy|place|bid|pay) \d+ [a-z]\d"
+    ),
+    "abbreviated count": re.compile(r"\(\d+[wfhm]\)|\b[hwm] \d+ [hwm] \d+"),
+    "custom id": re.compile(r"\btv:[a-z]+:"),
+    "placeholder": re.compile(r"\{[a-z_]+\}"),
+}
+
+
+def internals_in(text: str) -> list[str]:
+    """The internals found in `text`, as `kind: match` strings (empty: the text is clean)."""
+    return [
+        f"{kind}: {match.group(0)}"
+        for kind, pattern in PATTERNS.items()
+        for match in pattern.finditer(text)
+    ]
