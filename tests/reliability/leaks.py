@@ -77,7 +77,7 @@ class PictureRecorder:
         return calls
 
     def method(self, kind: str) -> Any:
-        def draw(view: View, names: list[str], locale: str | None) -> Image.Image:
+        def draw(view: View, names: list[str], locale: str | None, *_: Any) -> Image.Image:
             self.calls.append((kind, view, None))
             return _DUMMY
 
