@@ -1,6 +1,8 @@
-"""The timer loop: every TAVOLO_TIMER_SECONDS, ask the timer service what is due (it commits
-reminders and deadline moves in the store) and only then tell Discord: a reminder as each player
-asked (`/settings`), a deadline's move as a new board like after any move."""
+"""The timer loop: every TAVOLO_TIMER_SECONDS, write the bot's heartbeat (after an outage, which
+holds every turn clock for as long, before anything is checked), ask the timer service what is
+due (it commits reminders and deadline moves in the store) and only then tell Discord: a
+reminder as each player asked (`/settings`), a deadline's move as a new board like after any
+move. The first check runs as soon as the bot is ready."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from interface.delivery import (
 )
 from interface.replies import guild_locale, relative_time
 from service.deadlines import Reminder, Tick
-from service.timing import MAX_REMINDERS, wants_dm, wants_mention
+from service.timing import MAX_REMINDERS, offline_tolerance, wants_dm, wants_mention
 
 if TYPE_CHECKING:
     from bot import TavoloBot
@@ -58,15 +60,19 @@ class TimerLoop(commands.Cog):
             await asyncio.sleep(self.bot.settings.timer_seconds)
 
     async def run_once(self) -> Tick:
-        """One check: do what is due now (committed), then deliver it. One check at a time."""
+        """One check: the heartbeat (holding the clocks after an outage), do what is due now
+        (committed), then deliver it. One check at a time."""
         async with self._lock:
-            tick = await self.bot.tables.deadlines.tick()
+            deadlines = self.bot.tables.deadlines
+            await deadlines.keep_alive(offline_tolerance(self.bot.settings.timer_seconds))
+            tick = await deadlines.tick()
             for change in tick.changes:
                 await deliver_change(
                     self.bot, change, guild_locale(self.bot, change.record.guild_id)
                 )
             for reminder in tick.reminders:
                 await self.remind(reminder)
+            await deadlines.beat()
             return tick
 
     async def remind(self, reminder: Reminder) -> None:

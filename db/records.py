@@ -93,8 +93,8 @@ class ActionRecord:
 class TurnTimer:
     """The clock of one waiting seat's turn: its current `waiting` version, when it began
     waiting in this turn (its own extra actions of the turn do not restart the clock), the
-    reminders sent for this wait, and whether the deadline has already moved for it in this
-    wait (times are ISO UTC text)."""
+    reminders sent for this wait, whether the deadline has already moved for it in this wait
+    (times are ISO UTC text), and the seconds its clock was held while the bot was offline."""
 
     game_id: int
     seat: int
@@ -103,6 +103,7 @@ class TurnTimer:
     sent_count: int = 0
     last_sent_at: str | None = None
     deadline_moved: bool = False
+    held_seconds: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import aiosqlite
@@ -105,8 +105,8 @@ def _record(row: aiosqlite.Row | tuple[Any, ...]) -> GameRecord:
 
 
 def _timer(row: aiosqlite.Row | tuple[Any, ...]) -> TurnTimer:
-    game_id, seat, since, started, sent, last, moved = row
-    return TurnTimer(game_id, seat, since, started, sent, last, bool(moved))
+    game_id, seat, since, started, sent, last, moved, held = row
+    return TurnTimer(game_id, seat, since, started, sent, last, bool(moved), float(held))
 
 
 class Store:
@@ -533,7 +533,7 @@ class Store:
         """The timers of one game's waiting seats, or of every running game's (by game, seat)."""
         sql = (
             "SELECT t.game_id, t.seat, t.since_version, t.started_at, t.sent_count, "
-            "t.last_sent_at, t.deadline_moved FROM turn_timers AS t "
+            "t.last_sent_at, t.deadline_moved, t.held_seconds FROM turn_timers AS t "
             "JOIN games AS g ON g.id = t.game_id "
         )
         params: tuple[int, ...] = ()
@@ -549,11 +549,11 @@ class Store:
         """Every running game's turn timers, each with its game's timing settings (JSON)."""
         rows = await self._read(
             "SELECT t.game_id, t.seat, t.since_version, t.started_at, t.sent_count, "
-            "t.last_sent_at, t.deadline_moved, g.timing FROM turn_timers AS t "
+            "t.last_sent_at, t.deadline_moved, t.held_seconds, g.timing FROM turn_timers AS t "
             "JOIN games AS g ON g.id = t.game_id "
             "WHERE g.status = 'running' ORDER BY t.game_id, t.seat"
         )
-        return [(_timer(row[:7]), json.loads(row[7])) for row in rows]
+        return [(_timer(row[:8]), json.loads(row[8])) for row in rows]
 
     async def mark_reminded(self, timer: TurnTimer, game_version: int, at: datetime) -> bool:
         """Count one more reminder for `timer`'s wait, only if the game is still running at
@@ -576,6 +576,70 @@ class Store:
                 ),
             )
             return cur.rowcount == 1
+
+    # ------------------------------------------------------------ liveness
+
+    async def last_beat(self) -> datetime | None:
+        """When the bot's timer loop last wrote its heartbeat (None: never)."""
+        rows = await self._read("SELECT beat_at FROM liveness WHERE id = 1")
+        return datetime.fromisoformat(rows[0][0]) if rows else None
+
+    async def beat(self, at: datetime, *, held: timedelta | None = None) -> int:
+        """Write the heartbeat `at`. With `held` (the bot was offline that long since the last
+        beat), first hold every running game's turn clocks that began before the last beat for
+        that long: their timers' held seconds grow, their last reminders and the games' clock
+        restarts (`timing.restarted_at`) move later; all in one transaction. The number of
+        timers held."""
+        count = 0
+        async with self._write:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                last = await self._conn.execute_fetchall("SELECT beat_at FROM liveness")
+                if held is not None and held > timedelta(0) and last:
+                    count = await self._hold_clocks(str(next(iter(last))[0]), held)
+                await self._conn.execute(
+                    "INSERT INTO liveness (id, beat_at) VALUES (1, ?) "
+                    "ON CONFLICT (id) DO UPDATE SET beat_at = excluded.beat_at",
+                    (stamp(at),),
+                )
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+        return count
+
+    async def _hold_clocks(self, before: str, held: timedelta) -> int:
+        """Inside a write: hold the running games' clocks that began by `before` for `held`."""
+        seconds = held.total_seconds()
+        running = "game_id IN (SELECT id FROM games WHERE status = 'running')"
+        cur = await self._conn.execute(
+            f"UPDATE turn_timers SET held_seconds = held_seconds + ? "
+            f"WHERE started_at <= ? AND {running}",
+            (seconds, before),
+        )
+        rows = await self._conn.execute_fetchall(
+            f"SELECT game_id, seat, last_sent_at FROM turn_timers "
+            f"WHERE last_sent_at IS NOT NULL AND last_sent_at <= ? AND {running}",
+            (before,),
+        )
+        for game_id, seat, last_sent in rows:
+            moved = stamp(datetime.fromisoformat(last_sent) + held)
+            await self._conn.execute(
+                "UPDATE turn_timers SET last_sent_at = ? WHERE game_id = ? AND seat = ?",
+                (moved, game_id, seat),
+            )
+        games = await self._conn.execute_fetchall(
+            "SELECT id, timing FROM games WHERE status = 'running'"
+        )
+        for game_id, text in games:
+            timing = json.loads(text)
+            restarted = timing.get("restarted_at")
+            if restarted is not None and stamp(datetime.fromisoformat(restarted)) <= before:
+                timing["restarted_at"] = (datetime.fromisoformat(restarted) + held).isoformat()
+                await self._conn.execute(
+                    "UPDATE games SET timing = ? WHERE id = ?", (_dumps(timing), game_id)
+                )
+        return cur.rowcount
 
     # ------------------------------------------------------------ user settings
 

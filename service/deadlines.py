@@ -6,6 +6,10 @@ what is due (`turn_clock.due`): a reminder is counted in the store (only if the 
 where it was read) and returned as a `Reminder` to send; a passed deadline makes the game's bot
 finish the seat's turn (`auto_move`, same optimistic-version discipline as a click) and returns
 the `TableChange`. Everything is committed before the caller sends anything.
+
+`Deadlines.keep_alive()` is the bot's heartbeat, written before each check: when the last one is
+older than the tolerance, the bot was offline, and every running game's turn clocks are held
+for that long first, so nobody is reminded or auto-moved for time the bot could not count.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 
 from db.records import GameRecord, TurnTimer
@@ -99,6 +103,25 @@ class Deadlines(PlayingPart):
             return await self.store.set_timing(record.id, record.version, new.to_json())
 
         return await retrying(attempt)
+
+    # ------------------------------------------------------------ liveness
+
+    async def keep_alive(self, tolerance: timedelta) -> timedelta:
+        """The heartbeat, before a check: if the last one is more than `tolerance` old (the bot
+        was offline), hold every running game's turn clocks for the time since then, in the
+        same transaction as the new beat (`Store.beat`). The time held (zero if none)."""
+        now = self.clock()
+        last = await self.store.last_beat()
+        gap = now - last if last is not None else timedelta(0)
+        held = gap if gap > tolerance else timedelta(0)
+        count = await self.store.beat(now, held=held)
+        if held:
+            log.warning("offline for %s: %d turn clocks held as long", held, count)
+        return held
+
+    async def beat(self) -> None:
+        """The heartbeat alone (after a check that took a while)."""
+        await self.store.beat(self.clock())
 
     # ------------------------------------------------------------ the periodic check
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 Clock = Callable[[], datetime]
@@ -21,6 +21,16 @@ DEFAULT_AUTO_MOVES = 3
 MAX_REMINDERS = 3  # reminders per wait, at most
 MAX_HOURS = 24 * 30  # the longest interval a setting accepts
 MAX_AUTO_MOVES = 20
+
+OFFLINE_AFTER_CHECKS = 3  # missed timer checks after which the bot counts itself offline
+MIN_OFFLINE = timedelta(minutes=2)
+
+
+def offline_tolerance(check_seconds: float) -> timedelta:
+    """How old the last heartbeat may be before the time since counts as offline: a few timer
+    checks, never under MIN_OFFLINE (a slow check is not an outage)."""
+    return max(timedelta(seconds=OFFLINE_AFTER_CHECKS * check_seconds), MIN_OFFLINE)
+
 
 NOTICES = ("mention", "dm", "both")
 """How a player hears it is their turn: a mention in the channel (default), a DM, or both."""
