@@ -2,7 +2,8 @@
 holds every turn clock for as long, before anything is checked), ask the timer service what is
 due (it commits reminders and deadline moves in the store) and only then tell Discord: a
 reminder as each player asked (`/settings`), a deadline's move as a new board like after any
-move. The first check runs as soon as the bot is ready."""
+move, a reminder to come back to a game bots hold alone as a mention of its absent players, its
+abandonment as a last board. The first check runs as soon as the bot is ready."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from db.records import GameRecord
 from games import rules_of
 from i18n import t
 from interface.delivery import (
@@ -24,7 +26,7 @@ from interface.delivery import (
     turn_notices,
 )
 from interface.replies import guild_locale, relative_time
-from service.deadlines import Reminder, Tick
+from service.deadlines import Absent, Reminder, Tick
 from service.timing import MAX_REMINDERS, offline_tolerance, wants_dm, wants_mention
 
 if TYPE_CHECKING:
@@ -72,8 +74,41 @@ class TimerLoop(commands.Cog):
                 )
             for reminder in tick.reminders:
                 await self.remind(reminder)
+            for absent in tick.absent:
+                await self.remind_absent(absent)
             await deadlines.beat()
             return tick
+
+    async def remind_absent(self, absent: Absent) -> None:
+        """Mention the absent players of a game bots hold alone in its channel: `/game rejoin`
+        takes their seat back before the game is abandoned."""
+        record = absent.record
+        locale = guild_locale(self.bot, record.guild_id)
+        text = t(
+            "timer.rejoin",
+            locale,
+            users=", ".join(f"<@{u}>" for u in absent.user_ids),
+            game=t(rules_of(record.game).info.name_key, locale),
+            number=record.id,
+            when=relative_time(absent.abandon_at),
+        )
+        await self._post(record, text, absent.user_ids)
+
+    async def _post(self, record: GameRecord, text: str, users: list[int]) -> None:
+        """Post `text` in the game's channel, notifying `users` only; a deleted channel ends
+        its game."""
+        try:
+            await self.bot.get_partial_messageable(record.channel_id).send(
+                text,
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(u) for u in users]
+                ),
+            )
+        except discord.HTTPException as exc:
+            if channel_unknown(exc):  # the channel was deleted: its game ends
+                await end_without_channel(self.bot, record.channel_id)
+            else:
+                log.warning("could not send a reminder in game %s", record.id)
 
     async def remind(self, reminder: Reminder) -> None:
         """A reminder in the channel (a mention), by DM (a new hand DM), or both."""
@@ -95,18 +130,7 @@ class TimerLoop(commands.Cog):
         if not in_channel:
             return
         text = t("timer.reminder", locale, user=f"<@{reminder.user_id}>", **params)
-        try:
-            await self.bot.get_partial_messageable(record.channel_id).send(
-                text,
-                allowed_mentions=discord.AllowedMentions(
-                    everyone=False, roles=False, users=[discord.Object(reminder.user_id)]
-                ),
-            )
-        except discord.HTTPException as exc:
-            if channel_unknown(exc):  # the channel was deleted: its game ends
-                await end_without_channel(self.bot, record.channel_id)
-            else:
-                log.warning("could not send a reminder in game %s", record.id)
+        await self._post(record, text, [reminder.user_id])
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -72,6 +72,12 @@ class GameRecord:
                 return index
         return None
 
+    @property
+    def deserted(self) -> bool:
+        """Every seat is a bot's and at least one of those bots stands in for a member who
+        missed too many deadlines: nobody plays, and bots must not finish the game alone."""
+        return all(s.bot for s in self.seats) and any(s.user_id is not None for s in self.seats)
+
     def names(self) -> list[str]:
         """Display names by seat."""
         return [seat.name for seat in self.seats]

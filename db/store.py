@@ -325,10 +325,13 @@ class Store:
         seats: Iterable[Seat],
         auto_moves: dict[int, int],
         clocks: TurnClocks,
+        timing: dict[str, Any] | None = None,
     ) -> GameRecord:
         """A running game's seat has a new player: the seats, the auto-move counts and the
-        waits (the seat's wait restarts)."""
+        waits (the seat's wait restarts), and new timing (JSON) if given."""
         columns = {"seats": _seats(seats), "auto_moves": _seat_map(auto_moves)}
+        if timing is not None:
+            columns["timing"] = _dumps(timing)
         return await self._save(game_id, expected_version, columns, clocks=clocks)
 
     async def set_timing(
@@ -587,8 +590,9 @@ class Store:
     async def beat(self, at: datetime, *, held: timedelta | None = None) -> int:
         """Write the heartbeat `at`. With `held` (the bot was offline that long since the last
         beat), first hold every running game's turn clocks that began before the last beat for
-        that long: their timers' held seconds grow, their last reminders and the games' clock
-        restarts (`timing.restarted_at`) move later; all in one transaction. The number of
+        that long: their timers' held seconds grow, their last reminders, the games' clock
+        restarts and the times they were deserted (`timing.restarted_at`, `deserted_at`) move
+        later; all in one transaction. The number of
         timers held."""
         count = 0
         async with self._write:
@@ -633,9 +637,12 @@ class Store:
         )
         for game_id, text in games:
             timing = json.loads(text)
-            restarted = timing.get("restarted_at")
-            if restarted is not None and stamp(datetime.fromisoformat(restarted)) <= before:
-                timing["restarted_at"] = (datetime.fromisoformat(restarted) + held).isoformat()
+            shifted = False
+            for key in ("restarted_at", "deserted_at"):
+                at = timing.get(key)
+                if at is not None and stamp(datetime.fromisoformat(at)) <= before:
+                    timing[key], shifted = (datetime.fromisoformat(at) + held).isoformat(), True
+            if shifted:
                 await self._conn.execute(
                     "UPDATE games SET timing = ? WHERE id = ?", (_dumps(timing), game_id)
                 )

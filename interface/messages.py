@@ -95,6 +95,10 @@ def note_line(record: GameRecord, note: dict[str, Any], locale: str | None) -> s
         return t("note.replaced", locale, old=note["old"], seat=seat + 1, new=mention(record, seat))
     if kind == "rejoined":
         return t("note.rejoined", locale, player=mention(record, seat))
+    if kind == "deserted":
+        return t("note.deserted", locale, hours=note["hours"])
+    if kind == "abandoned":
+        return t("note.abandoned", locale, hours=note["hours"])
     return ""
 
 

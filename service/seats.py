@@ -4,11 +4,14 @@ hosting passes on when the host leaves."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from db.records import NO_HOST, GameRecord, Seat
 from service.change import TableChange
 from service.errors import NotSeated, TableError
 from service.games import retrying
 from service.play import PlayingPart
+from service.timing import Timing
 from service.turn_clock import clocks_after_seat_change
 
 
@@ -99,14 +102,20 @@ class Seats(PlayingPart):
 
     async def _seat_change(self, record: GameRecord, seat: int, new: Seat) -> GameRecord:
         """Save `new` in `seat`: its auto-move count is cleared and, if it waits, its wait starts
-        again (`clocks_after_seat_change`)."""
+        again (`clocks_after_seat_change`); a member in a deserted game ends its desertion (its
+        count towards abandonment starts afresh if it is ever deserted again)."""
         seats = list(record.seats)
         seats[seat] = new
         counts = {s: n for s, n in record.auto_moves.items() if s != seat}
+        timing = Timing.of(record.timing)
+        back = None
+        if timing.deserted_at is not None and not new.bot:
+            back = dataclasses.replace(timing, deserted_at=None, deserted_reminders=0).to_json()
         return await self.store.save_seat_change(
             record.id,
             record.version,
             seats=seats,
             auto_moves=counts,
             clocks=clocks_after_seat_change(record, seat, self.clock()),
+            timing=back,
         )

@@ -24,6 +24,7 @@ MAX_AUTO_MOVES = 20
 
 OFFLINE_AFTER_CHECKS = 3  # missed timer checks after which the bot counts itself offline
 MIN_OFFLINE = timedelta(minutes=2)
+DEFAULT_ABANDON_HOURS = 72.0  # a deserted game waits this long for a player to come back
 
 
 def offline_tolerance(check_seconds: float) -> timedelta:
@@ -65,6 +66,8 @@ class Timing:
     deadline_hours: int = DEFAULT_DEADLINE_HOURS
     auto_moves: int = DEFAULT_AUTO_MOVES
     restarted_at: str | None = None  # ISO UTC: the clocks' latest restart (resume, new settings)
+    deserted_at: str | None = None  # ISO UTC: since when bots hold every seat (`deserted`)
+    deserted_reminders: int = 0  # reminders to take a seat back sent since `deserted_at`
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> Timing:
@@ -75,6 +78,8 @@ class Timing:
             deadline_hours=int(data.get("deadline_hours", DEFAULT_DEADLINE_HOURS)),
             auto_moves=int(data.get("auto_moves", DEFAULT_AUTO_MOVES)),
             restarted_at=data.get("restarted_at"),
+            deserted_at=data.get("deserted_at"),
+            deserted_reminders=int(data.get("deserted_reminders", 0)),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -86,4 +91,7 @@ class Timing:
         }
         if self.restarted_at is not None:
             data["restarted_at"] = self.restarted_at
+        if self.deserted_at is not None:
+            data["deserted_at"] = self.deserted_at
+            data["deserted_reminders"] = self.deserted_reminders
         return data
