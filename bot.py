@@ -12,6 +12,7 @@ import logging
 import sqlite3
 import sys
 from collections.abc import Callable, Iterable
+from datetime import timedelta
 from typing import TextIO
 
 import discord
@@ -73,7 +74,12 @@ class TavoloBot(commands.Bot):
         )
         self.settings = settings
         self.store = store
-        self.tables = TableService(store, new_seed=new_seed, clock=clock)
+        self.tables = TableService(
+            store,
+            new_seed=new_seed,
+            clock=clock,
+            abandon_after=timedelta(hours=settings.abandon_after_hours),
+        )
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
 
     async def setup_hook(self) -> None:

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_TIMER_SECONDS = 30.0
+DEFAULT_ABANDON_HOURS = 72.0
+MAX_ABANDON_HOURS = 24 * 90
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -26,6 +28,7 @@ class Settings:
     gateway_url: str | None = None
     locale: str = "en"
     timer_seconds: float = DEFAULT_TIMER_SECONDS
+    abandon_after_hours: float = DEFAULT_ABANDON_HOURS
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -44,6 +47,16 @@ class Settings:
             timer_seconds = 0.0
         if not 1 <= timer_seconds <= 3600:
             raise MissingSetting("TAVOLO_TIMER_SECONDS (seconds between timer checks, 1 to 3600)")
+        abandon = env.get("TAVOLO_ABANDON_AFTER_HOURS", "").strip()
+        try:
+            abandon_hours = float(abandon) if abandon else DEFAULT_ABANDON_HOURS
+        except ValueError:
+            abandon_hours = 0.0
+        if not 1 <= abandon_hours <= MAX_ABANDON_HOURS:
+            raise MissingSetting(
+                "TAVOLO_ABANDON_AFTER_HOURS (hours a game left to bots waits for its players, "
+                f"1 to {MAX_ABANDON_HOURS})"
+            )
         log_level = (env.get("TAVOLO_LOG_LEVEL", "").strip() or "INFO").upper()
         if log_level not in LOG_LEVELS:
             raise MissingSetting(f"TAVOLO_LOG_LEVEL (one of {', '.join(LOG_LEVELS)})")
@@ -56,4 +69,5 @@ class Settings:
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
             locale=env.get("TAVOLO_LOCALE", "").strip() or "en",
             timer_seconds=timer_seconds,
+            abandon_after_hours=abandon_hours,
         )

@@ -15,7 +15,7 @@ from interface import table_admin
 from interface.access import missing_for_game
 from interface.deferral import in_time, respond
 from interface.delivery import deliver_change, redraw_lobby
-from interface.game_choices import game_choices, resolve_game, shown_as_typed
+from interface.game_choices import game_choices, option_choices, resolve_game, shown_as_typed
 from interface.hand_dms import files_of
 from interface.host import host
 from interface.live_board import retire_board
@@ -113,12 +113,9 @@ class Lobby(commands.Cog):
         chosen = resolve_game(typed, user_locale(interaction)) if isinstance(typed, str) else None
         offered = {e.game_id: e.rules for e in all_entries()}
         game = offered.get(chosen) if chosen else None
-        entries = []
-        for g in [game] if game else offered.values():
-            for opt in g.info.options:
-                for value in opt.choices:
-                    entries.append(f"{opt.name}={value}")
-        return [app_commands.Choice(name=e, value=e) for e in entries if current.lower() in e][:25]
+        return option_choices(
+            [game] if game else list(offered.values()), current, user_locale(interaction)
+        )
 
     async def _lobby_op(self, interaction: Interaction, op: str) -> None:
         locale = user_locale(interaction)

@@ -1,6 +1,9 @@
-"""The timer loop: every TAVOLO_TIMER_SECONDS, ask the timer service what is due (it commits
-reminders and deadline moves in the store) and only then tell Discord: a reminder as each player
-asked (`/settings`), a deadline's move as a new board like after any move."""
+"""The timer loop: every TAVOLO_TIMER_SECONDS, write the bot's heartbeat (after an outage, which
+holds every turn clock for as long, before anything is checked), ask the timer service what is
+due (it commits reminders and deadline moves in the store) and only then tell Discord: a
+reminder as each player asked (`/settings`), a deadline's move as a new board like after any
+move, a reminder to come back to a game bots hold alone as a mention of its absent players, its
+abandonment as a last board. The first check runs as soon as the bot is ready."""
 
 from __future__ import annotations
 
@@ -12,14 +15,15 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from db.records import GameRecord
 from games import rules_of
 from i18n import t
 from interface.delivery import deliver_change, deliver_everything, end_without_channel
 from interface.failures import DISCORD_FAILURES, channel_unknown
 from interface.hand_dms import dm_hand, turn_notices
 from interface.replies import guild_locale, relative_time
-from service.deadlines import Reminder, Tick
-from service.timing import MAX_REMINDERS, wants_dm, wants_mention
+from service.deadlines import Absent, Reminder, Tick
+from service.timing import MAX_REMINDERS, offline_tolerance, wants_dm, wants_mention
 
 if TYPE_CHECKING:
     from bot import TavoloBot
@@ -54,17 +58,54 @@ class TimerLoop(commands.Cog):
             await asyncio.sleep(self.bot.settings.timer_seconds)
 
     async def run_once(self) -> Tick:
-        """One check: do what is due now (committed), then deliver it. One check at a time."""
+        """One check: the heartbeat (holding the clocks after an outage), do what is due now
+        (committed), then deliver it. One check at a time."""
         async with self._lock:
-            tick = await self.bot.tables.deadlines.tick()
+            deadlines = self.bot.tables.deadlines
+            await deadlines.keep_alive(offline_tolerance(self.bot.settings.timer_seconds))
+            tick = await deadlines.tick()
             for change in tick.changes:
                 await deliver_change(
                     self.bot, change, guild_locale(self.bot, change.record.guild_id)
                 )
             for reminder in tick.reminders:
                 await self.remind(reminder)
+            for absent in tick.absent:
+                await self.remind_absent(absent)
+            await deadlines.beat()
             await deliver_everything(self.bot)  # what failed before, or a crash left behind
             return tick
+
+    async def remind_absent(self, absent: Absent) -> None:
+        """Mention the absent players of a game bots hold alone in its channel: `/game rejoin`
+        takes their seat back before the game is abandoned."""
+        record = absent.record
+        locale = guild_locale(self.bot, record.guild_id)
+        text = t(
+            "timer.rejoin",
+            locale,
+            users=", ".join(f"<@{u}>" for u in absent.user_ids),
+            game=t(rules_of(record.game).info.name_key, locale),
+            number=record.id,
+            when=relative_time(absent.abandon_at),
+        )
+        await self._post(record, text, absent.user_ids)
+
+    async def _post(self, record: GameRecord, text: str, users: list[int]) -> None:
+        """Post `text` in the game's channel, notifying `users` only; a deleted channel ends
+        its game."""
+        try:
+            await self.bot.get_partial_messageable(record.channel_id).send(
+                text,
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(u) for u in users]
+                ),
+            )
+        except DISCORD_FAILURES as exc:
+            if channel_unknown(exc):  # the channel was deleted: its game ends
+                await end_without_channel(self.bot, record.channel_id)
+            else:
+                log.warning("could not send a reminder in game %s", record.id)
 
     async def remind(self, reminder: Reminder) -> None:
         """A reminder in the channel (a mention), by DM (a new hand DM), or both."""
@@ -86,18 +127,7 @@ class TimerLoop(commands.Cog):
         if not in_channel:
             return
         text = t("timer.reminder", locale, user=f"<@{reminder.user_id}>", **params)
-        try:
-            await self.bot.get_partial_messageable(record.channel_id).send(
-                text,
-                allowed_mentions=discord.AllowedMentions(
-                    everyone=False, roles=False, users=[discord.Object(reminder.user_id)]
-                ),
-            )
-        except DISCORD_FAILURES as exc:
-            if channel_unknown(exc):  # the channel was deleted: its game ends
-                await end_without_channel(self.bot, record.channel_id)
-            else:
-                log.warning("could not send a reminder in game %s", record.id)
+        await self._post(record, text, [reminder.user_id])
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -73,6 +73,12 @@ class GameRecord:
                 return index
         return None
 
+    @property
+    def deserted(self) -> bool:
+        """Every seat is a bot's and at least one of those bots stands in for a member who
+        missed too many deadlines: nobody plays, and bots must not finish the game alone."""
+        return all(s.bot for s in self.seats) and any(s.user_id is not None for s in self.seats)
+
     def names(self) -> list[str]:
         """Display names by seat."""
         return [seat.name for seat in self.seats]
@@ -140,8 +146,8 @@ class SeatChange:
 class TurnTimer:
     """The clock of one waiting seat's turn: its current `waiting` version, when it began
     waiting in this turn (its own extra actions of the turn do not restart the clock), the
-    reminders sent for this wait, and whether the deadline has already moved for it in this
-    wait (times are ISO UTC text)."""
+    reminders sent for this wait, whether the deadline has already moved for it in this wait
+    (times are ISO UTC text), and the seconds its clock was held while the bot was offline."""
 
     game_id: int
     seat: int
@@ -152,6 +158,7 @@ class TurnTimer:
     deadline_moved: bool = False
     deadline_hours: int | None = None  # the settings this wait began under (None: the game's)
     auto_moves: int | None = None
+    held_seconds: float = 0.0
 
 
 @dataclass(frozen=True)

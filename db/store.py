@@ -11,7 +11,7 @@ import hashlib
 import json
 import sqlite3
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import aiosqlite
@@ -107,13 +107,15 @@ def _record(row: aiosqlite.Row | tuple[Any, ...]) -> GameRecord:
 
 _TIMER_COLUMNS = (
     "t.game_id, t.seat, t.since_version, t.started_at, t.sent_count, t.last_sent_at, "
-    "t.deadline_moved, t.deadline_hours, t.auto_moves"
+    "t.deadline_moved, t.deadline_hours, t.auto_moves, t.held_seconds"
 )
 
 
 def _timer(row: aiosqlite.Row | tuple[Any, ...]) -> TurnTimer:
-    game_id, seat, since, started, sent, last, moved, hours, autos = row
-    return TurnTimer(game_id, seat, since, started, sent, last, bool(moved), hours, autos)
+    game_id, seat, since, started, sent, last, moved, hours, autos, held = row
+    return TurnTimer(
+        game_id, seat, since, started, sent, last, bool(moved), hours, autos, float(held)
+    )
 
 
 class Store:
@@ -355,10 +357,14 @@ class Store:
         clocks: TurnClocks,
         announce: Announcement | None = None,
         seat_log: SeatChange | None = None,
+        timing: dict[str, Any] | None = None,
     ) -> GameRecord:
         """A running game's seat has a new player: the seats, the auto-move counts and the
-        waits (the seat's wait restarts), and the change (`seat_log`) in the action log."""
+        waits (the seat's wait restarts), the change (`seat_log`) in the action log, and new
+        timing (JSON) if given."""
         columns = {"seats": _seats(seats), "auto_moves": _seat_map(auto_moves)}
+        if timing is not None:
+            columns["timing"] = _dumps(timing)
         return await self._save(
             game_id,
             expected_version,
@@ -375,23 +381,33 @@ class Store:
         timing: dict[str, Any],
         *,
         keep: tuple[int, int] | None = None,
+        announce: Announcement | None = None,
     ) -> GameRecord:
         """New timing settings (JSON, see `service/timing.py`). `keep`: the (deadline hours,
         auto-moves) the current waits keep, those that kept none yet (the settings change from
-        each seat's next wait)."""
+        each seat's next wait); `announce` goes to the outbox."""
         return await self._save(
-            game_id, expected_version, {"timing": _dumps(timing)}, keep_terms=keep
+            game_id,
+            expected_version,
+            {"timing": _dumps(timing)},
+            keep_terms=keep,
+            announce=announce,
         )
 
     async def abort_game(
-        self, game_id: int, expected_version: int, *, seats: Iterable[Seat] | None = None
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seats: Iterable[Seat] | None = None,
+        announce: Announcement | None = None,
     ) -> GameRecord:
         """End a lobby or running game without a result (with `seats`, when the last member
-        left a lobby); its turn timers go."""
+        left a lobby); its turn timers go; `announce` tells the channel why."""
         columns: dict[str, Any] = {"status": "aborted"}
         if seats is not None:
             columns["seats"] = _seats(seats)
-        return await self._save(game_id, expected_version, columns, ended=True)
+        return await self._save(game_id, expected_version, columns, ended=True, announce=announce)
 
     async def replace_state(
         self, game_id: int, expected_version: int, state: dict[str, Any], clocks: TurnClocks
@@ -707,7 +723,7 @@ class Store:
             "JOIN games AS g ON g.id = t.game_id "
             "WHERE g.status = 'running' ORDER BY t.game_id, t.seat"
         )
-        return [(_timer(row[:9]), json.loads(row[9])) for row in rows]
+        return [(_timer(row[:10]), json.loads(row[10])) for row in rows]
 
     async def mark_reminded(self, timer: TurnTimer, game_version: int, at: datetime) -> bool:
         """Count one more reminder for `timer`'s wait, only if the game is still running at
@@ -730,6 +746,74 @@ class Store:
                 ),
             )
             return cur.rowcount == 1
+
+    # ------------------------------------------------------------ liveness
+
+    async def last_beat(self) -> datetime | None:
+        """When the bot's timer loop last wrote its heartbeat (None: never)."""
+        rows = await self._read("SELECT beat_at FROM liveness WHERE id = 1")
+        return datetime.fromisoformat(rows[0][0]) if rows else None
+
+    async def beat(self, at: datetime, *, held: timedelta | None = None) -> int:
+        """Write the heartbeat `at`. With `held` (the bot was offline that long since the last
+        beat), first hold every running game's turn clocks that began before the last beat for
+        that long: their timers' held seconds grow, their last reminders, the games' clock
+        restarts and the times they were deserted (`timing.restarted_at`, `deserted_at`) move
+        later; all in one transaction. The number of
+        timers held."""
+        count = 0
+        async with self._write:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                last = await self._conn.execute_fetchall("SELECT beat_at FROM liveness")
+                if held is not None and held > timedelta(0) and last:
+                    count = await self._hold_clocks(str(next(iter(last))[0]), held)
+                await self._conn.execute(
+                    "INSERT INTO liveness (id, beat_at) VALUES (1, ?) "
+                    "ON CONFLICT (id) DO UPDATE SET beat_at = excluded.beat_at",
+                    (stamp(at),),
+                )
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+        return count
+
+    async def _hold_clocks(self, before: str, held: timedelta) -> int:
+        """Inside a write: hold the running games' clocks that began by `before` for `held`."""
+        seconds = held.total_seconds()
+        running = "game_id IN (SELECT id FROM games WHERE status = 'running')"
+        cur = await self._conn.execute(
+            f"UPDATE turn_timers SET held_seconds = held_seconds + ? "
+            f"WHERE started_at <= ? AND {running}",
+            (seconds, before),
+        )
+        rows = await self._conn.execute_fetchall(
+            f"SELECT game_id, seat, last_sent_at FROM turn_timers "
+            f"WHERE last_sent_at IS NOT NULL AND last_sent_at <= ? AND {running}",
+            (before,),
+        )
+        for game_id, seat, last_sent in rows:
+            moved = stamp(datetime.fromisoformat(last_sent) + held)
+            await self._conn.execute(
+                "UPDATE turn_timers SET last_sent_at = ? WHERE game_id = ? AND seat = ?",
+                (moved, game_id, seat),
+            )
+        games = await self._conn.execute_fetchall(
+            "SELECT id, timing FROM games WHERE status = 'running'"
+        )
+        for game_id, text in games:
+            timing = json.loads(text)
+            shifted = False
+            for key in ("restarted_at", "deserted_at"):
+                at = timing.get(key)
+                if at is not None and stamp(datetime.fromisoformat(at)) <= before:
+                    timing[key], shifted = (datetime.fromisoformat(at) + held).isoformat(), True
+            if shifted:
+                await self._conn.execute(
+                    "UPDATE games SET timing = ? WHERE id = ?", (_dumps(timing), game_id)
+                )
+        return cur.rowcount
 
     # ------------------------------------------------------------ user settings
 

@@ -27,7 +27,7 @@ from interface.failures import DISCORD_FAILURES, cannot_post, channel_unknown
 from interface.hand_dms import dm_channel, dm_hand, files_of, kind_of, turn_notices
 from interface.host import Host
 from interface.live_board import collapse_board, edit_board, keeps_every_board, post_board
-from interface.messages import board, lobby, note_line, scoring_posts
+from interface.messages import board, board_summary, lobby, note_line, scoring_posts
 from interface.outgoing import Outgoing
 from interface.replies import guild_locale
 from service.change import TableChange
@@ -100,10 +100,12 @@ async def show(bot: Host, record: GameRecord, pending: Pending) -> bool:
     """Show pending announcements in the channel: scoring posts, then the board (a new post
     when a turn begins for someone or the game ended, else the live board edited). Marks them
     delivered and the changed panels due. False when Discord failed (left pending)."""
-    if record.status not in ("running", "finished"):  # aborted meanwhile: nothing to show
+    locale = guild_locale(bot, record.guild_id)
+    if record.status == "aborted":
+        return await show_end_without_result(bot, record, pending, locale)
+    if record.status != "running":
         await bot.store.mark_delivered(record.id, pending.versions, None)
         return True
-    locale = guild_locale(bot, record.guild_id)
     last = pending.versions[-1]
     live = await bot.store.get_message(record.id, "board")
     waiting = [s for s in pending.ping if s in record.waiting]
@@ -144,6 +146,40 @@ async def show(bot: Host, record: GameRecord, pending: Pending) -> bool:
         await collapse_board(bot, record, live, locale)
     if Timing.of(record.timing).blocked:  # a post went through again: the clocks restart
         await bot.tables.deadlines.set_blocked(record.id, False)
+    return True
+
+
+async def show_end_without_result(
+    bot: Host, record: GameRecord, pending: Pending, locale: str | None
+) -> bool:
+    """An aborted game's last word (e.g. abandoned when nobody came back): its live board
+    becomes its text, with why it ended, and loses picture and buttons."""
+    if not pending.notes:
+        await bot.store.mark_delivered(record.id, pending.versions, None)
+        return True
+    live = await bot.store.get_message(record.id, "board")
+    shown = await bot.store.shown_in(record.id, live[1]) if live else Pending([], [])
+    text = board_summary(record, shown.events + pending.events, shown.notes + pending.notes, locale)
+    text = f"{text}\n{t('board.aborted', locale)}"[:2000]
+    try:
+        if live is not None:
+            await edit_board(bot, live, Outgoing(text))
+            where = live
+        else:
+            channel = bot.get_partial_messageable(record.channel_id)
+            message = await channel.send(
+                text,
+                allowed_mentions=discord.AllowedMentions.none(),
+                nonce=f"a{record.id}.{pending.versions[-1]}",
+            )
+            where = (record.channel_id, message.id)
+    except DISCORD_FAILURES as exc:
+        if channel_unknown(exc):
+            await bot.store.mark_delivered(record.id, pending.versions, None)
+            return True
+        log.warning("could not show game %s's end: %s", record.id, kind_of(exc))
+        return False
+    await bot.store.mark_delivered(record.id, pending.versions, where)
     return True
 
 

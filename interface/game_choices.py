@@ -1,11 +1,13 @@
-"""The game option of `/game new` and `/rules`: autocomplete over the registered games."""
+"""The game option of `/game new` and `/rules`: autocomplete over the registered games; and
+the options of `/game new` over a game's own options."""
 
 from __future__ import annotations
 
 from discord import app_commands
 
 from games import RULES, all_entries
-from i18n import t
+from i18n import DEFAULT_LOCALE, catalog, t
+from rules.contract import Game
 
 MAX_CHOICES = 25  # Discord lists at most 25 autocomplete choices
 
@@ -19,6 +21,24 @@ def game_choices(current: str, locale: str | None) -> list[app_commands.Choice[s
         name = t(entry.rules.info.name_key, locale)
         if wanted in name.lower() or wanted in entry.game_id:
             found.append(app_commands.Choice(name=name[:100], value=entry.game_id))
+    return found[:MAX_CHOICES]
+
+
+def option_choices(
+    games: list[Game], current: str, locale: str | None
+) -> list[app_commands.Choice[str]]:
+    """Each `name=value` of these games' options containing `current`, shown with its label
+    (`<help_key>.<value>` in the catalog: e.g. that a choice is a house variant, not in the
+    rulebook) when the game has one, else as `name=value`."""
+    found = []
+    for game in games:
+        for opt in game.info.options:
+            for value in opt.choices:
+                entry = f"{opt.name}={value}"
+                key = f"{opt.help_key}.{value}"
+                label = t(key, locale) if key in catalog(DEFAULT_LOCALE) else entry
+                if current.lower() in entry or current.lower() in label.lower():
+                    found.append(app_commands.Choice(name=label[:100], value=entry))
     return found[:MAX_CHOICES]
 
 

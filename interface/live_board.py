@@ -63,7 +63,7 @@ async def edit_board(bot: Host, where: tuple[int, int], out: Outgoing) -> None:
     await message.edit(
         content=out.content,
         attachments=await files_of(out),
-        view=out.view,
+        view=out.view,  # None: no buttons
         allowed_mentions=discord.AllowedMentions.none(),
     )
 

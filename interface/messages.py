@@ -103,6 +103,10 @@ def note_line(record: GameRecord, note: dict[str, Any], locale: str | None) -> s
         return t("note.rejoined", locale, player=mention(record, seat))
     if kind == "left":
         return t("note.left", locale, name=note.get("old", name))
+    if kind == "deserted":
+        return t("note.deserted", locale, hours=note["hours"])
+    if kind == "abandoned":
+        return t("note.abandoned", locale, hours=note["hours"])
     return ""
 
 

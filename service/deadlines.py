@@ -5,7 +5,13 @@ reminders and lets the game's bot finish the turn of a seat whose deadline passe
 what is due (`turn_clock.due`): a reminder is counted in the store (only if the game is still
 where it was read) and returned as a `Reminder` to send; a passed deadline makes the game's bot
 finish the seat's turn (`auto_move`, same optimistic-version discipline as a click) and returns
-the `TableChange`. Everything is committed before the caller sends anything.
+the `TableChange`. A game deadlines have deserted (bots in every seat) waits for its players,
+is reminded of them and abandoned in time (`service/desertion.py`). Everything is committed
+before the caller sends anything.
+
+`Deadlines.keep_alive()` is the bot's heartbeat, written before each check: when the last one is
+older than the tolerance, the bot was offline, and every running game's turn clocks are held
+for that long first, so nobody is reminded or auto-moved for time the bot could not count.
 """
 
 from __future__ import annotations
@@ -13,17 +19,28 @@ from __future__ import annotations
 import dataclasses
 import logging
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 
+from db.outbox import Announcement
 from db.records import GameRecord, TurnTimer
+from db.store import StaleVersion
 from games import rules_of
 from rules.errors import RuleError
 from service.change import TableChange
+from service.desertion import abandon_at, absent_members, hours_text, reminders_due
 from service.errors import TableError
-from service.games import bot_seed, retrying
-from service.play import MAX_BOT_MOVES, PlayingPart
-from service.timing import BOARDS, MAX_AUTO_MOVES, MAX_HOURS, Timing, parse_time
+from service.games import Games, bot_seed, retrying
+from service.play import MAX_BOT_MOVES, Play, PlayingPart
+from service.timing import (
+    BOARDS,
+    DEFAULT_ABANDON_HOURS,
+    MAX_AUTO_MOVES,
+    MAX_HOURS,
+    Clock,
+    Timing,
+    parse_time,
+)
 from service.turn_clock import due, with_restart
 
 log = logging.getLogger("tavolo.timers")
@@ -40,16 +57,39 @@ class Reminder:
     waiting_since: datetime
 
 
+@dataclass(frozen=True)
+class Absent:
+    """Tell the members whose seats bots hold in the deserted game `record` that `/game rejoin`
+    takes their seat back, before the game is abandoned `abandon_at`."""
+
+    record: GameRecord
+    user_ids: list[int]
+    abandon_at: datetime
+
+
 @dataclass
 class Tick:
-    """What one tick did: reminders to send and the changes the deadlines made (all committed)."""
+    """What one tick did: reminders to send, the changes the deadlines made (a deserted game's
+    abandonment among them), and reminders to come back to deserted games (all committed)."""
 
     reminders: list[Reminder] = field(default_factory=list)
     changes: list[TableChange] = field(default_factory=list)
+    absent: list[Absent] = field(default_factory=list)
 
 
 class Deadlines(PlayingPart):
-    """Timing settings, reminders and deadlines over the table service's store and clock."""
+    """Timing settings, reminders and deadlines over the table service's store and clock;
+    a deserted game is abandoned `abandon_after` (a setting) without anyone back."""
+
+    def __init__(
+        self,
+        games: Games,
+        play: Play,
+        clock: Clock,
+        abandon_after: timedelta = timedelta(hours=DEFAULT_ABANDON_HOURS),
+    ) -> None:
+        super().__init__(games, play, clock)
+        self.abandon_after = abandon_after
 
     # ------------------------------------------------------------ settings
 
@@ -128,10 +168,30 @@ class Deadlines(PlayingPart):
 
         return await retrying(attempt)
 
+    # ------------------------------------------------------------ liveness
+
+    async def keep_alive(self, tolerance: timedelta) -> timedelta:
+        """The heartbeat, before a check: if the last one is more than `tolerance` old (the bot
+        was offline), hold every running game's turn clocks for the time since then, in the
+        same transaction as the new beat (`Store.beat`). The time held (zero if none)."""
+        now = self.clock()
+        last = await self.store.last_beat()
+        gap = now - last if last is not None else timedelta(0)
+        held = gap if gap > tolerance else timedelta(0)
+        count = await self.store.beat(now, held=held)
+        if held:
+            log.warning("offline for %s: %d turn clocks held as long", held, count)
+        return held
+
+    async def beat(self) -> None:
+        """The heartbeat alone (after a check that took a while)."""
+        await self.store.beat(self.clock())
+
     # ------------------------------------------------------------ the periodic check
 
     async def tick(self) -> Tick:
-        """Do everything due now: deadlines first (their moves end the turn), then reminders."""
+        """Do everything due now: deadlines first (their moves end the turn), then reminders,
+        then what deserted games need (`watch_deserted`)."""
         now = self.clock()
         result = Tick()
         found = [
@@ -153,7 +213,49 @@ class Deadlines(PlayingPart):
                 log.info("timer of game %s seat %s deferred", timer.game_id, timer.seat)
             except Exception:
                 log.exception("timer of game %s seat %s failed", timer.game_id, timer.seat)
+        for record in await self.store.active_games():
+            try:
+                await self.watch_deserted(record, now, result)
+            except (StaleVersion, TableError):  # the game moved on: looked at next tick
+                log.info("deserted game %s deferred", record.id)
+            except Exception:
+                log.exception("deserted game %s failed", record.id)
         return result
+
+    async def watch_deserted(self, record: GameRecord, now: datetime, result: Tick) -> None:
+        """A running game that bots hold alone (`GameRecord.deserted`): record since when, add
+        the reminders to come back that are due to `result`, abandon it (aborted, with an
+        "abandoned" note) when nobody came back in time. A game someone came back to forgets
+        it was deserted. Each write is at the version read (StaleVersion: next tick)."""
+        if record.status != "running":
+            return
+        timing = Timing.of(record.timing)
+        if not record.deserted:
+            if timing.deserted_at is not None:
+                done = dataclasses.replace(timing, deserted_at=None, deserted_reminders=0)
+                await self.store.set_timing(record.id, record.version, done.to_json())
+            return
+        if timing.deserted_at is None:
+            begun = dataclasses.replace(timing, deserted_at=now.isoformat(), deserted_reminders=0)
+            note = {"type": "deserted", "hours": hours_text(self.abandon_after)}
+            told = Announcement(notes=[note])
+            await self.store.set_timing(record.id, record.version, begun.to_json(), announce=told)
+            return
+        end = abandon_at(timing, self.abandon_after)
+        assert end is not None
+        if not timing.paused and now >= end:
+            change = TableChange.begin(record)
+            note = {"type": "abandoned", "hours": hours_text(self.abandon_after)}
+            told = Announcement(notes=[note])
+            change.record = await self.store.abort_game(record.id, record.version, announce=told)
+            change.notes.append(note)
+            result.changes.append(change)
+            return
+        count = reminders_due(timing, self.abandon_after, now)
+        if count > timing.deserted_reminders:
+            sent = dataclasses.replace(timing, deserted_reminders=count)
+            saved = await self.store.set_timing(record.id, record.version, sent.to_json())
+            result.absent.append(Absent(saved, absent_members(saved), end))
 
     async def _remind(self, timer: TurnTimer, now: datetime) -> Reminder | None:
         """Count the reminder if the seat still waits as the timer says; else nothing."""
@@ -195,7 +297,9 @@ class Deadlines(PlayingPart):
                 change = moved or change
                 break
             change, since = moved, moved.record.waiting[seat]
-        return None if change is None else await self.play.run_bots(change)
+        if change is None:
+            return None
+        return await self.play.run_bots(change)
 
     async def _deadline_move(
         self, game_id: int, seat: int, since: int, change: TableChange | None

@@ -186,10 +186,12 @@ class Play:
         change.hands_changed |= changed
 
     async def run_bots(self, change: TableChange) -> TableChange:
-        """Let bot seats move until a member must act or the game ends."""
+        """Let bot seats move until a member must act or the game ends. A deserted game (bots
+        hold every seat, some for members who missed their deadlines: `GameRecord.deserted`)
+        waits instead, for a member to take a seat back (`Deadlines` abandons it in time)."""
         for _ in range(MAX_BOT_MOVES):
             record = change.record
-            if record.status != "running":
+            if record.status != "running" or record.deserted:
                 return change
             assert record.state is not None
             game = rules_of(record.game)

@@ -195,10 +195,16 @@ class Seats(PlayingPart):
         self, record: GameRecord, seat: int, new: Seat, logged: SeatChange, note: dict[str, Any]
     ) -> GameRecord:
         """Save `new` in `seat` and log the change: its auto-move count is cleared and, if it
-        waits, its wait starts again (`clocks_after_seat_change`); the channel is told `note`."""
+        waits, its wait starts again (`clocks_after_seat_change`); the channel is told `note`.
+        A member in a deserted game ends its desertion (its count towards abandonment starts
+        afresh if it is ever deserted again)."""
         seats = list(record.seats)
         seats[seat] = new
         counts = {s: n for s, n in record.auto_moves.items() if s != seat}
+        timing = Timing.of(record.timing)
+        back = None
+        if timing.deserted_at is not None and not new.bot:
+            back = replace(timing, deserted_at=None, deserted_reminders=0).to_json()
         clocks = clocks_after_seat_change(record, seat, self.clock())
         after = replace(record, seats=tuple(seats), waiting=dict(clocks.waiting))
         hands = set() if new.bot else {seat}
@@ -209,5 +215,6 @@ class Seats(PlayingPart):
             auto_moves=counts,
             clocks=clocks,
             seat_log=logged,
+            timing=back,
             announce=announcement(record, after, notes=[note], hands_changed=hands),
         )

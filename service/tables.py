@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from datetime import timedelta
 
 from db.records import GameRecord
 from db.store import Store
@@ -21,7 +22,7 @@ from service.notices import TurnNotices
 from service.overview import Overview
 from service.play import Play
 from service.seats import Seats
-from service.timing import Clock, utc_now
+from service.timing import DEFAULT_ABANDON_HOURS, Clock, utc_now
 
 
 def random_seed() -> int:
@@ -31,13 +32,15 @@ def random_seed() -> int:
 
 class TableService:
     """The table service over one store: `games` (look-ups), `lobby`, `play`, `seats`,
-    `deadlines` (timing settings, reminders, deadlines), `overview`, `notices`."""
+    `deadlines` (timing settings, reminders, deadlines, deserted games: abandoned
+    `abandon_after` without a player back), `overview`, `notices`."""
 
     def __init__(
         self,
         store: Store,
         new_seed: Callable[[], int] | None = None,
         clock: Clock = utc_now,
+        abandon_after: timedelta = timedelta(hours=DEFAULT_ABANDON_HOURS),
     ) -> None:
         self.store = store
         self.clock = clock
@@ -45,7 +48,7 @@ class TableService:
         self.play = Play(self.games, clock)
         self.lobby = Lobby(self.games, self.play, clock, new_seed or random_seed)
         self.seats = Seats(self.games, self.play, clock)
-        self.deadlines = Deadlines(self.games, self.play, clock)
+        self.deadlines = Deadlines(self.games, self.play, clock, abandon_after)
         self.overview = Overview(store)
         self.notices = TurnNotices(store)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 Clock = Callable[[], datetime]
@@ -25,6 +25,16 @@ MAX_AUTO_MOVES = 20
 BOARDS = ("live", "all")
 """What the channel keeps of a game: one live board (edited within a turn, collapsed to text
 when the next is posted), or every board with its picture."""
+OFFLINE_AFTER_CHECKS = 3  # missed timer checks after which the bot counts itself offline
+MIN_OFFLINE = timedelta(minutes=2)
+DEFAULT_ABANDON_HOURS = 72.0  # a deserted game waits this long for a player to come back
+
+
+def offline_tolerance(check_seconds: float) -> timedelta:
+    """How old the last heartbeat may be before the time since counts as offline: a few timer
+    checks, never under MIN_OFFLINE (a slow check is not an outage)."""
+    return max(timedelta(seconds=OFFLINE_AFTER_CHECKS * check_seconds), MIN_OFFLINE)
+
 
 NOTICES = ("mention", "dm", "both")
 """How a player hears it is their turn: a mention in the channel (default), a DM, or both."""
@@ -59,6 +69,8 @@ class Timing:
     deadline_hours: int = DEFAULT_DEADLINE_HOURS
     auto_moves: int = DEFAULT_AUTO_MOVES
     restarted_at: str | None = None  # ISO UTC: the clocks' latest restart (resume, new settings)
+    deserted_at: str | None = None  # ISO UTC: since when bots hold every seat (`deserted`)
+    deserted_reminders: int = 0  # reminders to take a seat back sent since `deserted_at`
     blocked: bool = False  # the bot cannot post in the game's channel: the clocks stop
     boards: str = "live"  # `live`: one board, edited and collapsed; `all`: keep every board
 
@@ -78,6 +90,8 @@ class Timing:
             restarted_at=data.get("restarted_at"),
             blocked=bool(data.get("blocked", False)),
             boards=str(data.get("boards", "live")),
+            deserted_at=data.get("deserted_at"),
+            deserted_reminders=int(data.get("deserted_reminders", 0)),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -93,4 +107,7 @@ class Timing:
             data["blocked"] = True
         if self.boards != "live":
             data["boards"] = self.boards
+        if self.deserted_at is not None:
+            data["deserted_at"] = self.deserted_at
+            data["deserted_reminders"] = self.deserted_reminders
         return data

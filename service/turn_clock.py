@@ -18,7 +18,9 @@ applies at once and a restart loses nothing:
   finishes the turn for the seat, counted as one auto-moved turn however many actions it takes,
   and after `auto_moves` such turns in a row a bot takes the seat for good; a member's own move
   resets the count;
-* while a game is paused nothing is due (players may still move).
+* while a game is paused nothing is due (players may still move);
+* time the bot was offline does not count: on coming back it holds every clock that was running
+  for that long (`Deadlines.keep_alive`), so deadlines and reminders come that much later.
 
 The store keeps the timers in step with the waits these rules decide (`TurnClocks`).
 """
@@ -125,8 +127,9 @@ def with_restart(old: Timing, new: Timing, at: datetime) -> Timing:
 
 
 def clock_start(timer: TurnTimer, timing: Timing) -> datetime:
-    """When the seat's clock started: its wait's start, or the clocks' latest restart."""
-    start = parse_time(timer.started_at)
+    """When the seat's clock started: its wait's start (later by the time it was held while the
+    bot was offline), or the clocks' latest restart."""
+    start = parse_time(timer.started_at) + timedelta(seconds=timer.held_seconds)
     if timing.restarted_at is not None:
         start = max(start, parse_time(timing.restarted_at))
     return start

@@ -1,11 +1,19 @@
-"""Settings from the environment: the timer check interval (TAVOLO_TIMER_SECONDS), and where
+"""Settings from the environment: the timer check interval (TAVOLO_TIMER_SECONDS), how long a
+game left to bots waits for its players (TAVOLO_ABANDON_AFTER_HOURS), and where
 Discord is (DISCORD_API_BASE, DISCORD_GATEWAY_URL: a proxy or a test server)."""
 
 from __future__ import annotations
 
 import pytest
 
-from config import DEFAULT_API_BASE, DEFAULT_TIMER_SECONDS, MissingSetting, Settings
+from config import (
+    DEFAULT_ABANDON_HOURS,
+    DEFAULT_API_BASE,
+    DEFAULT_TIMER_SECONDS,
+    MissingSetting,
+    Settings,
+)
+from service import timing
 
 
 def test_the_timer_interval_defaults_to_thirty_seconds() -> None:
@@ -18,6 +26,17 @@ def test_the_timer_interval_is_read_and_checked() -> None:
     for bad in ("0", "-3", "soon", "7200"):
         with pytest.raises(MissingSetting, match="TAVOLO_TIMER_SECONDS"):
             Settings.from_env({**env, "TAVOLO_TIMER_SECONDS": bad})
+
+
+def test_a_deserted_game_waits_72_hours_unless_told_otherwise() -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": "x"})
+    assert settings.abandon_after_hours == DEFAULT_ABANDON_HOURS == 72
+    assert timing.DEFAULT_ABANDON_HOURS == DEFAULT_ABANDON_HOURS  # the service's own default
+    env = {"DISCORD_TOKEN": "x", "TAVOLO_ABANDON_AFTER_HOURS": "12.5"}
+    assert Settings.from_env(env).abandon_after_hours == 12.5
+    for bad in ("0", "-3", "soon", "99999"):
+        with pytest.raises(MissingSetting, match="TAVOLO_ABANDON_AFTER_HOURS"):
+            Settings.from_env({**env, "TAVOLO_ABANDON_AFTER_HOURS": bad})
 
 
 def test_discord_is_reached_at_its_own_address_unless_told_otherwise() -> None:

@@ -129,12 +129,12 @@ class NewYorkPresentation(Presentation):
     def private_move(self, action: str, view: View) -> str | None:
         """Moves the public board must not show: a purchase is offered
         only when the hand can pay it, so `buy N` is listed by the board's Buy… opener; so is
-        `end` before any action (offered only when nothing else is possible), listed in the
-        whole panel."""
+        `end` (offered only when nothing else is possible, which the hand decides), listed in
+        the whole panel."""
         verb = action.split()[0]
         if verb == "buy":
             return "buy"
-        if verb == "end" and view["actions"] == 0:
+        if verb == "end":
             return HAND_ONLY
         return None
 

@@ -65,10 +65,12 @@ class NyCardsPresentation(Presentation):
             return t(f"nycards.move.{verb}", locale, building=building)[:80]
         if verb == "buy":
             return buy_label(_ids(rest.split(" ")[-1]), view, locale)[:80]
+        if verb == "end":
+            return t("nycards.move.end", locale)[:80]
         return t("nycards.move.pass", locale)[:80]
 
     def move_style(self, action: str) -> str:
-        if action == "gift":
+        if action in ("gift", "end"):
             return "secondary"
         return "success" if action.startswith("buy") else "primary"
 

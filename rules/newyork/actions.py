@@ -5,7 +5,7 @@ buy 2              start buying the tile of market space 2 (1–4); then pay
 pay 3,17           pay for the tile being bought with these cards (more may follow)
 buy 2 3,17         buy space 2 paying with these cards, in one action
 back               give up the purchase being paid for (the paid cards go back to the hand)
-end                end the turn after an exact purchase
+end                end the turn when no action is possible
 place 41 b3        build a bought tile at spot b3 (end of turn)
 place 41 reserve   put a bought tile into the reserve
 gift 41            give a bought tile to Dirk (2 players)

@@ -4,7 +4,9 @@ Buys with exact payment when it can (extra action), else with a small overpaymen
 builds each tile where it keeps the city legal and lengthens its longest outside street, closest
 to Times Square on a tie; reserves a tile with no legal spot and builds it later by redesign;
 otherwise takes the most money it can. Tiles of types where it leads or can catch up are worth
-more (majorities).
+more (majorities). With none of these it still acts whenever it can (the extra action after an
+exact payment is a must): the tile it pays with the least overpayment, else the first redesign;
+`end` only when no action is possible.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from rules import rng as rngmod
 from rules.contract import View
 from rules.newyork import building
 from rules.newyork.components import BANKS, MONEY, TILES
-from rules.newyork.engine import take_options
+from rules.newyork.engine import redesign_moves, take_options
 from rules.newyork.scoring import type_counts
 from rules.newyork.streets import street_points
 
@@ -120,7 +122,25 @@ def _turn(view: View, seed: int) -> str:
             ),
         )
         return "take " + ",".join(map(str, best))
-    return "end"
+    return _forced(view)
+
+
+def _forced(view: View) -> str:
+    """No sensible action: the purchase with the least overpayment, else the first redesign,
+    else `end` (offered exactly when no action is possible)."""
+    hand = view["hand"]
+    overpays: list[tuple[int, int]] = []
+    for slot, tile in enumerate(view["market"]):
+        if tile is None:
+            continue
+        cards = [c for c in hand if MONEY[c].bank == BANKS[slot]]
+        payment = best_payment(cards, TILES[tile].price)
+        if payment is not None:
+            overpays.append((sum(MONEY[c].value for c in payment) - TILES[tile].price, slot))
+    if overpays:
+        return f"buy {min(overpays)[1] + 1}"
+    redesigns = redesign_moves(view, view["seat"])
+    return redesigns[0] if redesigns else "end"
 
 
 def bot_action(view: View, seed: int) -> str:

@@ -279,9 +279,18 @@ def affordable_slots(state: State, seat: int) -> list[int]:
     ]
 
 
+def can_act(state: State, seat: int) -> bool:
+    """Whether `seat` has an action: money to take, a market tile it can pay, or a redesign."""
+    return (
+        bool(state["display"])
+        or bool(affordable_slots(state, seat))
+        or bool(redesign_moves(state, seat))
+    )
+
+
 def choices(state: State, seat: int) -> Choices:
-    """Act: takes, `buy N` for every market tile the hand can pay, redesigns, `end` after an
-    exact buy;
+    """Act: takes, `buy N` for every market tile the hand can pay, redesigns; `end` only when
+    none of them is possible (also after an exact buy: the extra action is a must);
     while paying: a pick of the hand's cards of that bank, and `back`. Place: the placements."""
     if seat not in to_act(state):
         return Choices()
@@ -295,8 +304,6 @@ def choices(state: State, seat: int) -> Choices:
         return Choices(moves=("back",), picks=picks)
     moves = [f"buy {slot + 1}" for slot in affordable_slots(state, seat)]
     moves += ["take " + ",".join(map(str, combo)) for combo in take_options(state["display"])]
-    if state["actions"] > 0:
-        moves.append("end")
     moves += redesign_moves(state, seat)
     if not moves:
         moves.append("end")
@@ -340,9 +347,9 @@ def _act(state: State, seat: int, act: object) -> None:
         state["hands"][seat] = sorted(state["hands"][seat] + paying["paid"])
         state["events"].append({"type": "buy_cancelled", "seat": seat, "slot": paying["slot"]})
         state["paying"] = None
-    elif isinstance(act, End):
-        if state["actions"] == 0:
-            raise IllegalAction("newyork.error.end_without_action")
+    elif isinstance(act, End):  # only with no action possible (the extra action is a must)
+        if can_act(state, seat):
+            raise IllegalAction("newyork.error.must_act")
         _end_actions(state)
     elif isinstance(act, Move | Swap):
         _redesign(state, seat, act)
@@ -426,8 +433,8 @@ def _pay(state: State, seat: int, cards: tuple[int, ...]) -> None:
             "exact": exact,
         }
     )
-    if not exact or state["actions"] >= MAX_ACTIONS:
-        _end_actions(state)
+    if not exact or state["actions"] >= MAX_ACTIONS or not can_act(state, seat):
+        _end_actions(state)  # an exact payment's extra action only when one is possible
 
 
 def _redesign(state: State, seat: int, act: Move | Swap) -> None:

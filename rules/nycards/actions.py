@@ -5,6 +5,7 @@ buy 12,35        buy the building of the slot whose currency these cards are, pa
 buy 2 12,35      the same with the slot (1–4) named; the cards must be of its currency
 keep | gift      two players: keep the building just bought, or give it to Dirk
 pass             only when no action at all is possible (PROPOSED)
+end              end the turn instead of the extra action an exact payment gives
 """
 
 from __future__ import annotations
@@ -45,7 +46,12 @@ class Pass:
     """End the turn when nothing can be done."""
 
 
-Action = Take | Buy | Keep | Gift | Pass
+@dataclass(frozen=True)
+class End:
+    """Decline the extra action after an exact payment: the turn ends."""
+
+
+Action = Take | Buy | Keep | Gift | Pass | End
 
 
 def _cards(text: str) -> tuple[int, ...]:
@@ -72,4 +78,6 @@ def parse(text: str) -> Action:
         return Gift()
     if not rest and verb == "pass":
         return Pass()
+    if not rest and verb == "end":
+        return End()
     raise MalformedAction("error.malformed")

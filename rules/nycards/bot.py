@@ -3,7 +3,8 @@
 It values a building by the majority it helps win (the type's points, more when the bot would
 lead or tie the type), prefers exact payments (another action, nothing lost), and otherwise
 takes the money that best fits the yard: cards that make an exact payment possible first,
-then the most value.
+then the most value. In the extra action after an exact payment it ends the turn rather than
+make a purchase worth less than nothing.
 """
 
 from __future__ import annotations
@@ -84,6 +85,8 @@ def bot_action(view: View, seed: int) -> str:
         after = _exact_buys(hand + list(take), view["yard"])
         worth = 1.0 + 0.3 * sum(VALUE[c] for c in take) + 1.5 * (after - before)
         options.append((worth, "take " + ",".join(map(str, sorted(take)))))
+    if view["actions"] > 0:  # the extra action of an exact payment may be declined
+        options.append((0.0, "end"))
     if not options:
         return "pass"
     best = max(w for w, _ in options)

@@ -21,7 +21,7 @@ from operator import itemgetter
 from rules import rng as rngmod
 from rules.contract import Choices, Pick, State
 from rules.errors import IllegalAction
-from rules.nycards.actions import Action, Buy, Gift, Keep, Pass, Take
+from rules.nycards.actions import Action, Buy, End, Gift, Keep, Pass, Take
 from rules.nycards.components import (
     BUILDINGS,
     CURRENCY_OF,
@@ -218,13 +218,16 @@ def take_moves(display: tuple[int, ...]) -> tuple[str, ...]:
 
 
 def choices(state: State, seat: int) -> Choices:
-    """Keep/gift while a two-player buy is pending; else the takes (moves) and the buy (a pick);
-    `pass` only when neither is possible."""
+    """Keep/gift while a two-player buy is pending; else the takes (moves) and the buy (a pick),
+    and `end` during the extra action of an exact payment (it may be declined); `pass` only when
+    nothing is possible."""
     if seat not in to_act(state):
         return Choices()
     if state["pending"] is not None:
         return Choices(moves=("keep", "gift"))
     moves = take_moves(tuple(state["display"]))
+    if state["actions"] > 0:  # still this seat's turn after a purchase: it was exact
+        moves += ("end",)
     pick = buy_pick(state, seat)
     if not moves and pick is None:
         return Choices(moves=("pass",))
@@ -236,7 +239,8 @@ def choices(state: State, seat: int) -> Choices:
 
 def play(state: State, seat: int, act: Action) -> None:
     """Play `act` of `seat` on `state` (a copy, changed in place): keep or gift while a
-    two-player buy is pending, else a take, a buy, or a pass when nothing else is possible."""
+    two-player buy is pending, else a take, a buy, `end` instead of an exact payment's extra
+    action, or a pass when nothing else is possible."""
     if state["pending"] is not None:
         if not isinstance(act, Keep | Gift):
             raise IllegalAction("nycards.error.keep_or_gift")
@@ -251,6 +255,10 @@ def play(state: State, seat: int, act: Action) -> None:
         if can_act(state, seat):
             raise IllegalAction("nycards.error.cannot_pass")
         state["events"].append({"type": "passed", "seat": seat})
+        _end_turn(state)
+    elif isinstance(act, End):
+        if state["actions"] == 0:
+            raise IllegalAction("nycards.error.end_without_exact")
         _end_turn(state)
 
 
@@ -323,7 +331,8 @@ def _settle_gift(state: State, seat: int, gift: bool) -> None:
 
 
 def _after_buy(state: State, seat: int, exact: bool) -> None:
-    """An exact payment gives another action when one is possible; otherwise the turn ends."""
+    """An exact payment gives another action (the player may take it or `end`) when one is
+    possible; otherwise the turn ends."""
     if exact and can_act(state, seat):
         state["events"].append({"type": "extra_action", "seat": seat})
         return

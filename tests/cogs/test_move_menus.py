@@ -217,7 +217,8 @@ def test_newyork_more_than_25_spots_for_one_tile_are_split_into_numbered_menus()
 
 
 def act_with_reserve(reserve: list[int], grid: building.Grid, actions: int = 1) -> State:
-    """Seat 0 acting after an exact purchase (so `end` is legal), with this reserve and city."""
+    """Seat 0 acting after an exact purchase (another action is a must), with this reserve and
+    city."""
     state = fresh(3, 2)
     state["current"] = 0
     set_city(state, 0, grid)
@@ -227,19 +228,22 @@ def act_with_reserve(reserve: list[int], grid: building.Grid, actions: int = 1) 
     return state
 
 
-def test_newyork_end_and_take_stay_on_the_board_with_several_buildable_reserve_tiles() -> None:
+def test_newyork_takes_stay_on_the_board_with_several_buildable_reserve_tiles() -> None:
+    """After an exact purchase the player must act again (no `end`): the short take moves stay
+    buttons beside the menus that take the redesigns."""
     grid = city("TS .... ....", ".... .... ....")
     used = set(grid.values())
     reserve = [t for t in BUILDING_IDS if STREETS[t] == 0 and t not in used][:4]
     state = act_with_reserve(reserve, grid)
     moves = NEWYORK.choices(state, 0).moves
-    assert "end" in moves and any(m.startswith("take ") for m in moves)
+    takes = {m for m in moves if m.startswith("take ")}
+    assert "end" not in moves and takes
     assert len({m.split()[1] for m in moves if m.startswith("move ") and "reserve" not in m}) >= 3
     assert_every_move_reachable("newyork", state)
     out = boards.board(record_of("newyork", state), "en")
     assert out.view is not None
     buttons = {c.item.custom_id.split(":")[-1] for c in out.view.children if c.item.type.value == 2}
-    assert "end" in buttons  # the short moves stay buttons; menus take the redesigns
+    assert takes <= buttons and "end" not in buttons  # menus take the redesigns
 
 
 def grown_city(seed: int, size: int) -> building.Grid:

@@ -121,9 +121,13 @@ class LoopbackTable:
         await self.fake.wait_for_commands(COMMANDS, self.guild)
 
     async def run_timers(self, **advance: float) -> Any:
-        """Move the clock forward, then run one check of the bot's timer loop (as its background
-        task would); returns what it did (`service.deadlines.Tick`)."""
+        """Move the clock forward with the bot up (its loop beat all along: the time counts),
+        then run one check of the bot's timer loop (as its background task would); returns what
+        it did (`service.deadlines.Tick`). Time the bot is down: `clock.advance` between
+        `stop_bot` and `start_bot`."""
         self.clock.advance(**advance)
+        if advance:
+            await self.bot.tables.deadlines.beat()
         tick = await self.bot.get_cog("TimerLoop").run_once()
         await self.fake.settle()
         return tick

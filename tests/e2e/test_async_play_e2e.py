@@ -229,3 +229,26 @@ async def play_until_seat_acts(table: MoneyTable, seat: int) -> None:
         if (await table.actions())[-1].seat == seat:
             return
     raise AssertionError(f"seat {seat} never acted")
+
+
+async def test_a_30_hour_outage_of_the_bot_moves_nobody_and_delays_the_deadline(table) -> None:
+    """The production bot is stopped for 30 hours with a 24-hour deadline running: its first
+    timer check after the start-up holds every clock for the outage, so nobody is moved for,
+    and the deadline passes 30 hours later than it would have."""
+    alice, bob, carol = people(table, "alice", "bob", "carol")
+    await table.seat_players(alice, [bob, carol])
+    result = await alice.slash(table.chan, "game settings", deadline_hours=24, reminder_hours=0)
+    assert not result.ephemeral
+    await table.run_timers()  # the loop's heartbeat, as it beats while the bot is up
+    boards = len(table.boards())
+
+    await table.stop_bot()
+    table.clock.advance(hours=30)
+    await table.start_bot()
+    tick = await table.run_timers()  # the first check after the start-up (or the loop's own)
+
+    assert tick.changes == [] and len(table.boards()) == boards
+    assert (await table.record()).auto_moves == {}
+    assert (await table.run_timers(hours=23, minutes=59)).changes == []
+    tick = await table.run_timers(minutes=1)  # 54 h after the start: 24 of them counted
+    assert len(tick.changes) == 3  # each silent bidder is moved for now

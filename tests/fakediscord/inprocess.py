@@ -26,6 +26,7 @@ from typing import Any
 import discord
 from discord.http import handle_message_parameters
 
+from config import Settings
 from db.store import Store
 from service.tables import TableService
 
@@ -272,7 +273,7 @@ class FakeBot:
     ) -> None:
         self.store = store
         self.tables = tables or TableService(store)
-        self.settings = SimpleNamespace(locale=locale)
+        self.settings = Settings(discord_token="in-process", locale=locale)
         self.dm_channels: dict[int, int] = {}
         self.discord = InProcessDiscord()
         self.http = FakeHTTP(self)

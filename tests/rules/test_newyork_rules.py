@@ -167,7 +167,8 @@ def test_exact_payment_gives_another_action_and_the_market_is_not_refilled() -> 
     state = GAME.apply(state, 0, "buy 2 " + str(money("green", 8)[0]))
     assert state["current"] == 0 and state["phase"] == "act" and state["actions"] == 1
     assert state["market"][1] is None  # refilled only at the end of the turn
-    assert "end" in GAME.choices(state, 0).moves
+    moves = GAME.choices(state, 0).moves
+    assert "end" not in moves and any(m.startswith("take ") for m in moves)
     assert state["to_place"][0] == [7]
 
 
@@ -246,13 +247,75 @@ def test_at_most_five_actions_a_turn() -> None:
     assert state["phase"] == "place"  # the fifth action ended the turn although it was exact
 
 
-def test_the_turn_may_end_after_an_exact_purchase() -> None:
+def no_display(state: dict) -> dict:
+    """Put the money display back on top of the deck (the turn's end deals it again): with
+    nothing to take, an exact purchase that leaves nothing affordable ends the actions."""
+    state["deck"] = state["display"] + state["deck"]
+    state["display"] = []
+    return state
+
+
+def nothing_to_draw(state: dict) -> dict:
+    """Empty the money display, the deck and the discard pile (their money goes to seat 1's
+    hand, the scoring cards out of the game): seat 0 can take no money, now or later."""
+    money_left = [c for p in ("display", "deck", "discard") for c in state[p] if c in MONEY]
+    state["hands"][1] = sorted(state["hands"][1] + money_left)
+    state["display"], state["deck"], state["discard"] = [], [], []
+    return state
+
+
+def test_after_an_exact_payment_the_player_must_take_another_action() -> None:
+    """Italian rulebook: after an exact payment the player "deve ancora una volta scegliere"
+    (must choose again): no `end` is offered or accepted while an action is possible."""
     state = ready()
     set_hand(state, 0, money("blue", 2))
     state = GAME.apply(state, 0, f"buy 1 {money('blue', 2)[0]}")
-    state = GAME.apply(state, 0, "end")
-    assert state["phase"] == "place"
-    assert_refused(GAME, ready(), 0, "end", IllegalAction)
+    assert state["current"] == 0 and state["phase"] == "act"
+    moves = GAME.choices(state, 0).moves
+    assert "end" not in moves and any(m.startswith("take ") for m in moves)
+    exc = assert_refused(GAME, state, 0, "end", IllegalAction)
+    assert exc.key == "newyork.error.must_act"
+    assert GAME.bot_action(GAME.view(state, 0), 1) in moves
+    took = GAME.apply(state, 0, f"take {state['display'][0]}")
+    assert took["phase"] == "place" and took["to_place"][0] == [1]
+
+
+def test_an_exact_payment_that_leaves_no_action_possible_ends_the_actions() -> None:
+    """The extra action is a must only when some action is possible: else the actions end."""
+    state = ready()
+    set_hand(state, 0, money("blue", 2))
+    nothing_to_draw(state)
+    after = GAME.apply(state, 0, f"buy 1 {money('blue', 2)[0]}")
+    assert after["phase"] == "place" and after["to_place"][0] == [1]
+
+
+def test_a_player_with_no_legal_action_ends_the_turn() -> None:
+    """Nothing to take, nothing the hand can pay, nothing to redesign: `end` is the only
+    choice, the rules accept it before any action, the turn passes, and the bot plays it."""
+    state = ready()
+    set_hand(state, 0, money("green", 1))  # the green tile costs 8; no other bank in hand
+    nothing_to_draw(state)
+    assert GAME.choices(state, 0).moves == ("end",)
+    assert GAME.bot_action(GAME.view(state, 0), 1) == "end"
+    after = GAME.apply(state, 0, "end")
+    assert after["current"] == 1 and after["phase"] == "act"
+    assert after["turn_no"] == state["turn_no"] + 1
+
+
+def test_a_player_who_can_only_redesign_must_redesign_and_the_bot_does() -> None:
+    """A city tile can go to the reserve: that is an action, so `end` is neither offered nor
+    accepted, and the bot redesigns instead of ending."""
+    state = ready()
+    set_hand(state, 0, money("green", 1))
+    nothing_to_draw(state)
+    set_city(state, 0, city("TS ...."))
+    moves = GAME.choices(state, 0).moves
+    assert moves and "end" not in moves
+    assert all(m.split()[0] in ("move", "swap") for m in moves)
+    assert_refused(GAME, state, 0, "end", IllegalAction)
+    action = GAME.bot_action(GAME.view(state, 0), 1)
+    assert action in moves
+    GAME.apply(state, 0, action)
 
 
 def test_only_the_current_player_acts() -> None:
@@ -266,9 +329,9 @@ def test_only_the_current_player_acts() -> None:
 def test_bought_tiles_are_placed_in_any_order_into_city_or_reserve() -> None:
     state = ready()
     set_hand(state, 0, money("green", 8) + money("orange", 9))
+    no_display(state)
     state = GAME.apply(state, 0, f"buy 2 {money('green', 8)[0]}")
-    state = GAME.apply(state, 0, f"buy 3 {money('orange', 9)[0]}")
-    state = GAME.apply(state, 0, "end")
+    state = GAME.apply(state, 0, f"buy 3 {money('orange', 9)[0]}")  # nothing left: place
     assert sorted(state["to_place"][0]) == [7, 14]
     state = GAME.apply(state, 0, "place 14 c2")  # the second one first
     state = GAME.apply(state, 0, "place 7 reserve")
@@ -278,8 +341,8 @@ def test_bought_tiles_are_placed_in_any_order_into_city_or_reserve() -> None:
 def test_an_illegal_placement_is_refused_naming_the_rule() -> None:
     state = ready()
     set_hand(state, 0, money("blue", 2))
+    no_display(state)
     state = GAME.apply(state, 0, f"buy 1 {money('blue', 2)[0]}")  # Theater XX.X
-    state = GAME.apply(state, 0, "end")
     exc = assert_refused(GAME, state, 0, "place 1 c2", IllegalAction)  # its left street at TS
     assert exc.key == "newyork.rule.match_street"
     assert "this side has a street but its neighbour has none" in exc.message()
@@ -291,14 +354,14 @@ def test_an_illegal_placement_is_refused_naming_the_rule() -> None:
 def test_gifting_to_dirk_only_with_two_players() -> None:
     three = ready(3)
     set_hand(three, 0, money("blue", 2))
+    no_display(three)
     three = GAME.apply(three, 0, f"buy 1 {money('blue', 2)[0]}")
-    three = GAME.apply(three, 0, "end")
     assert "gift 1" not in GAME.choices(three, 0).moves
     assert_refused(GAME, three, 0, "gift 1", IllegalAction)
     two = ready(2)
     set_hand(two, 0, money("blue", 2))
+    no_display(two)
     two = GAME.apply(two, 0, f"buy 1 {money('blue', 2)[0]}")
-    two = GAME.apply(two, 0, "end")
     two = GAME.apply(two, 0, "gift 1")
     assert 1 in two["dirk_tiles"]
 
@@ -433,8 +496,8 @@ def test_the_game_ends_when_the_market_cannot_be_refilled_leftovers_go_to_the_mo
     set_hand(state, 0, money("blue", 2))
     set_hand(state, 1, money("orange", 5))
     set_hand(state, 2, money("orange", 5, skip=tuple(state["hands"][1])))
+    no_display(state)
     state = GAME.apply(state, 0, "buy 1 " + str(state["hands"][0][0]))
-    state = GAME.apply(state, 0, "end")
     state = GAME.apply(state, 0, "place 1 reserve")
     # Green: nobody holds any (unsold); orange: tied 5 and 5 (unsold); yellow: nobody.
     assert state["phase"] == "over"
@@ -452,8 +515,8 @@ def test_a_leftover_tile_goes_to_the_single_richest_in_its_bank_who_places_it() 
         state["hands"][seat] = []
     set_hand(state, 0, money("blue", 2))
     set_hand(state, 2, money("green", 1))
+    no_display(state)
     state = GAME.apply(state, 0, "buy 1 " + str(state["hands"][0][0]))
-    state = GAME.apply(state, 0, "end")
     state = GAME.apply(state, 0, "place 1 reserve")
     assert state["final"] and GAME.to_act(state) == [2]
     assert state["to_place"][2] == [7]
@@ -471,10 +534,10 @@ def test_turn_label_stays_the_same_across_the_actions_of_one_turn() -> None:
     state = ready()
     set_hand(state, 0, money("blue", 2))
     label = GAME.turn(state)
-    state = GAME.apply(state, 0, "buy 1 " + str(state["hands"][0][0]))
-    assert GAME.turn(state) == label
-    state = GAME.apply(state, 0, "end")
-    assert GAME.turn(state) == label
+    state = GAME.apply(state, 0, "buy 1 " + str(money("blue", 2)[0]))
+    assert GAME.turn(state) == label and state["phase"] == "act"
+    state = GAME.apply(state, 0, f"take {state['display'][0]}")
+    assert GAME.turn(state) == label and state["phase"] == "place"
     state = GAME.apply(state, 0, "place 1 reserve")
     assert GAME.turn(state) != label
 

@@ -305,9 +305,39 @@ def test_pass_is_offered_only_when_nothing_is_possible() -> None:
     assert after["current"] == 1
 
 
-def test_the_turn_ends_by_itself_when_an_exact_payment_leaves_nothing_possible_proposed() -> None:
-    """Ruling `extra_action`: the action after an exact payment is taken (there is no "end");
-    when no take and no buy is left, the turn ends at once."""
+def test_after_an_exact_payment_the_player_may_act_again_or_end_the_turn() -> None:
+    """Rulebooks: after an exact payment the player "può scegliere ancora una volta" (it.),
+    "mag hij opnieuw … kiezen" (nl.): may act again, so `end` is offered beside the takes and
+    the buy; before any purchase there is nothing to end."""
+    state = position()
+    set_hand(state, 0, [money("blue", 2), money("green", 4)])
+    exc = assert_refused(GAME, state, 0, "end", IllegalAction)
+    assert exc.key == "nycards.error.end_without_exact"
+    after = GAME.apply(state, 0, f"buy {money('blue', 2)}")  # the Theater's exact price
+    choices = GAME.choices(after, 0)
+    assert "end" in choices.moves and any(m.startswith("take ") for m in choices.moves)
+    assert choices.picks, "buying again is offered too"
+    ended = GAME.apply(after, 0, "end")
+    assert ended["current"] == 1 and ended["turn_no"] == state["turn_no"] + 1
+    assert None not in ended["yard"], "the turn's end refills the yard"
+
+
+def test_an_exact_payment_does_not_force_an_overpaying_purchase() -> None:
+    """With the display empty, the only action left after an exact payment is a purchase that
+    overpays: the player may decline it and end the turn."""
+    state = position()
+    state["money_deck"] += state["display"]
+    state["display"] = []
+    set_hand(state, 0, [money("blue", 2), money("green", 9)])  # the Museum costs 3
+    after = GAME.apply(state, 0, f"buy {money('blue', 2)}")
+    choices = GAME.choices(after, 0)
+    assert choices.moves == ("end",) and choices.picks
+    assert GAME.apply(after, 0, "end")["current"] == 1
+
+
+def test_the_turn_ends_by_itself_when_an_exact_payment_leaves_nothing_possible() -> None:
+    """The extra action is a choice only when some action is possible: when no take and no
+    buy is left, the turn ends at once."""
     state = position()
     state["money_deck"] += state["display"]
     state["display"] = []
@@ -500,6 +530,7 @@ def test_two_players_choose_to_keep_or_gift_a_bought_building() -> None:
     gifted = GAME.apply(state, 0, "gift")
     assert theater in gifted["dirk_buildings"] and theater not in gifted["buildings"][0]
     assert gifted["current"] == 0, "the exact payment still gives another action"
+    assert "end" in GAME.choices(gifted, 0).moves, "the keep/gift choice first, then may act"
     assert GAME.turn(gifted) == GAME.turn(state)
     kept = GAME.apply(gifted, 0, f"buy {money('green', 4)}")
     kept = GAME.apply(kept, 0, "keep")

@@ -113,7 +113,8 @@ async def test_a_benched_member_does_not_become_host(
 
     step = await tables.leave(record.id, ANN)
 
-    # Nobody is seated (Cas's seat is a bot's until she rejoins): the bots play to the end.
+    # Nobody is seated (Cas's seat is a bot's until she rejoins): the game is deserted, so
+    # the bots do not play it out; it waits for Cas (service/desertion.py).
     assert step.record.host_id == NO_HOST
-    assert step.record.status == "finished"
-    assert member_waiting(step.record) == []
+    assert step.record.status == "running" and step.record.deserted
+    assert step.moves == [] and member_waiting(step.record) == []
