@@ -1,7 +1,7 @@
 """The timer loop tells a deserted game's channel what happens (in process, over the real
 service and store): the board of the deadline that left bots in every seat says the game waits,
 a day later its absent players are mentioned with `/game rejoin`, and when the time is up the
-last board says the game is abandoned."""
+live board becomes the game's text, saying it is abandoned."""
 
 from __future__ import annotations
 
@@ -49,6 +49,8 @@ async def test_the_channel_hears_a_deserted_game_wait_remind_and_end(store: Stor
     clock.advance(hours=48)
     await tables.deadlines.beat()
     await loop.run_once()
-    last = [s for s in bot.in_channel(7) if s.op == "send"][-1].content or ""
-    assert "Nobody came back within 72 h" in last and "This game was aborted." in last
+    last = bot.in_channel(7)[-1]  # the live board becomes the game's last word
+    assert last.op == "edit" and last.message is not None and not last.message.attachments
+    text = last.content or ""
+    assert "Nobody came back within 72 h" in text and "This game was aborted." in text
     assert (await tables.game(record.id)).status == "aborted"
