@@ -18,7 +18,7 @@ from db.records import GameRecord
 from games import presentation, rules_of
 from i18n import t
 from interface.components import HandButton, LobbyButton, MoveButton
-from interface.move_menus import add_moves
+from interface.move_menus import add_moves, distinct_moves
 from interface.outgoing import Outgoing, Picture
 from interface.pick_panel import add_pick, add_pick_openers
 from render.presentation import Presentation
@@ -212,7 +212,7 @@ def hand_panel(
         add_moves(view, ui, who, moves, own, names, locale)
     elif choices:
         if not focus:
-            for action in moves[:20]:
+            for action in distinct_moves(ui, moves, own, names, locale)[:20]:
                 label = ui.move_label(action, own, names, locale)
                 view.add_item(MoveButton(*who, action, label, ui.move_style(action)))
         for pick in (focus or choices.picks)[:1]:

@@ -61,6 +61,25 @@ def _button_ok(action: str) -> bool:
     return re.fullmatch(r"[a-z0-9 ,]{1,60}", action) is not None
 
 
+def distinct_moves(
+    ui: Presentation,
+    moves: Sequence[str],
+    view: dict[str, Any],
+    names: list[str],
+    locale: str | None,
+) -> list[str]:
+    """The moves without those a player cannot tell apart: of moves with the same label (e.g.
+    taking one or the other of two equal cards), only the first is listed; it stands for all."""
+    seen: set[str] = set()
+    kept = []
+    for action in dict.fromkeys(moves):
+        label = ui.move_label(action, view, names, locale) or action
+        if label not in seen:
+            seen.add(label)
+            kept.append(action)
+    return kept
+
+
 def split(
     ui: Presentation, moves: Sequence[str], view: dict[str, Any], locale: str | None
 ) -> tuple[list[str], list[Segment]]:
@@ -220,7 +239,7 @@ def add_moves(
     """Add page `page` of the moves of seat `who` = (game id, seat, since) to `view`: menus
     first, then buttons (one button slot stays free). Returns the number of pages."""
     game, seat, since = who
-    pages = layout(ui, moves, shown, locale)
+    pages = layout(ui, distinct_moves(ui, moves, shown, names, locale), shown, locale)
     if not 1 <= page <= len(pages):
         return len(pages)
     chosen = pages[page - 1]

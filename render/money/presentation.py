@@ -65,5 +65,9 @@ class MoneyPresentation(Presentation):
             return None
         return score_sheet(view, names, locale)
 
+    def hand_button_label(self, locale: str | None) -> str:
+        """The board's button to the private panel, where the bid is placed."""
+        return t("money.hand_button", locale)
+
     def rules_text(self, locale: str | None) -> str:
         return t("money.rules", locale)

@@ -21,6 +21,7 @@ from render.pick_parts import PickPart, PickParts
 from render.presentation import Event, Presentation, View
 from render.private_moves import HAND_ONLY
 from rules.contract import Pick
+from rules.newyork.building import grid_of, spot_label
 from rules.newyork.components import BANKS, MONEY, TILES, money_label, tile_label
 from rules.newyork.payment import least_overpayment, payments
 
@@ -33,6 +34,13 @@ def _tile(text: str, locale: str | None) -> str:
     return tile_label(int(text), locale) if text.isdecimal() and int(text) in TILES else text
 
 
+def city_spot(view: View, tile: int) -> str:
+    """The spot (`B3`) of a building in the acting seat's city, "" if it is not there."""
+    grid = grid_of(view["cities"][view["current"]])
+    cell = next((cell for cell, there in grid.items() if there == tile), None)
+    return "" if cell is None else spot_label(grid, cell).upper()
+
+
 def owing(view: View) -> int:
     """What the purchase being paid still costs (0 when nothing is being paid)."""
     paying = view["paying"]
@@ -43,7 +51,7 @@ def owing(view: View) -> int:
 
 
 def buy_label(slot: int, view: View, locale: str | None) -> str:
-    """`Buy Park 7 (#34) (yellow)`; in a seat's own view also whether its money of that bank
+    """`Buy Park 7 (street top) (yellow)`; in a seat's own view also whether its money of that bank
     can pay exactly (another action) or overpays."""
     tile = view["market"][slot]
     words = {"tile": _tile(str(tile), locale), "bank": t(f"newyork.bank.{BANKS[slot]}", locale)}
@@ -59,7 +67,7 @@ def buy_label(slot: int, view: View, locale: str | None) -> str:
 
 
 def pay_label(cards: list[int], view: View, locale: str | None) -> str:
-    """`Pay blue 3 #12 + blue 5 #15 = 8: exact, act again` (or what it overpays, or what is
+    """`Pay blue 3 + blue 5 = 8: exact, act again` (or what it overpays, or what is
     still owed after it)."""
     listed = " + ".join(money_label(c, locale) for c in cards)
     paid = sum(MONEY[c].value for c in cards)
@@ -90,7 +98,8 @@ class NewYorkPresentation(Presentation):
         elif verb in ("place", "move"):
             tile = _tile(words[1], locale)
             if words[2] == "reserve":
-                label = t(f"newyork.move.{verb}_reserve", locale, tile=tile)
+                spot = city_spot(view, int(words[1])) if words[1].isdecimal() else ""
+                label = t(f"newyork.move.{verb}_reserve", locale, tile=tile, spot=spot)
             else:
                 label = t(f"newyork.move.{verb}", locale, tile=tile, spot=words[2].upper())
         elif verb == "gift":
@@ -101,6 +110,7 @@ class NewYorkPresentation(Presentation):
                 locale,
                 tile=_tile(words[1], locale),
                 replaced=_tile(words[2], locale),
+                spot=city_spot(view, int(words[2])) if words[2].isdecimal() else "",
             )
         else:
             label = t(f"newyork.move.{verb}", locale)

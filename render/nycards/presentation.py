@@ -79,9 +79,9 @@ class NyCardsPresentation(Presentation):
         return t("nycards.pick.confirm", locale)
 
     def item_label(self, item: int, locale: str | None) -> str:
-        m = MONEY[item]  # the copy number tells two equal cards apart in a menu
+        m = MONEY[item]  # equal cards share a label: the menus offer them as one choice
         currency = t(f"nycards.currency.{m.currency}", locale)
-        return t("nycards.money.item", locale, currency=currency, value=m.value, copy=m.copy)
+        return t("nycards.money.item", locale, currency=currency, value=m.value)
 
     def item_group(self, item: int) -> str:
         return CURRENCY_OF[item]

@@ -83,6 +83,11 @@ class PalazzoPresentation(Presentation):
             return t("palazzo.move.insert", locale, tile=tile_label(tile, locale), palazzo=palazzo)[
                 :80
             ]
+        if verb == "out":
+            tile = numbers[0]
+            palazzi = view["seats"][view["actor"]]["palazzi"]
+            where = next((k + 1 for k, p in enumerate(palazzi) if tile in p), 0)
+            return t("palazzo.move.out", locale, tile=tile_label(tile, locale), palazzo=where)[:80]
         return t(f"palazzo.move.{verb}", locale, tile=tile_label(numbers[0], locale))[:80]
 
     def move_menu(self, action: str, view: View, locale: str | None) -> str | None:
@@ -182,6 +187,7 @@ class PalazzoPresentation(Presentation):
         if kind not in ("buy", "bid"):
             return None
         offered: list[tuple[str, tuple[int, ...]]] = []
+        alike: dict[str, tuple[int, ...]] = {}
         for group in groups_in([i for i in items if i in MONEY]):
             value = MONEY[group[0]].value
             name = (
@@ -191,8 +197,11 @@ class PalazzoPresentation(Presentation):
             )
             cards = " + ".join(money_label(c, locale) for c in group)
             label = t("palazzo.pick.group_option", locale, group=name, cards=cards)
-            same = sum(1 for other, _ in offered if other.startswith(label))
-            offered.append((f"{label} ({same + 1})" if same else label, group))
+            # Equal groups are one choice: "2 × ..." takes two of them.
+            held = alike[label] = (*alike.get(label, ()), *group)
+            count = len(held) // len(group)
+            words = label if count == 1 else t("hand.copies", locale, count=count, label=label)
+            offered.append((words, held))
         if not offered:
             return None
         return t("palazzo.pick.groups_placeholder", locale), offered

@@ -71,7 +71,7 @@ def card(card_id: int) -> Card:
 
 
 def label(card_id: int, locale: str | None = None) -> str:
-    """A short public label such as `€40 #17`, `coin 10 #3` or `bluff card`."""
+    """A short public label such as `€40 (serial 17)`, `coin 10 (serial 3)` or `bluff card`."""
     c = CARDS[card_id]
     if c.kind == "bluff":
         return t("money.card.bluff", locale)

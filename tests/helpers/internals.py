@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 PATTERNS: dict[str, re.Pattern[str]] = {
-    "card or tile id": re.compile(r"#\d+|\((?:card|tile|id) \d+\)", re.IGNORECASE),
+    # A table's number ("table #12") is how players name a table, not an internal id.
+    "card or tile id": re.compile(r"(?<!table )#\d+|\((?:card|tile|id) \d+\)", re.IGNORECASE),
     "seat index": re.compile(r"\bseat\s*\d+\b|\bs\d+\b|\bp\d\b", re.IGNORECASE),
     "action syntax": re.compile(
         r"`?/move [a-z]+ [\w ]*\d|\b(?:take|buy|place|bid|pay) \d+ [a-z]\d"
