@@ -69,6 +69,11 @@ def status_line(record: GameRecord, locale: str | None) -> str:
     if record.status == "finished":
         outcome = game.outcome(state)
         assert outcome is not None
+        result = presentation(record.game).result_lines(
+            game.view(state, None), record.names(), locale
+        )
+        if result:
+            return "\n".join([t("board.game_over", locale), *result])
         winners = ", ".join(record.seats[s].name for s in outcome.winners)
         scores = ", ".join(f"{record.seats[s].name} {v}" for s, v in enumerate(outcome.scores))
         return t("board.finished", locale, winners=winners, scores=scores)

@@ -20,6 +20,7 @@ from render.newyork import (
 from render.pick_parts import PickPart, PickParts
 from render.presentation import Event, Presentation, View
 from render.private_moves import HAND_ONLY
+from render.results import points_result
 from rules.contract import Pick
 from rules.newyork.building import grid_of, spot_label
 from rules.newyork.components import BANKS, MONEY, TILES, money_label, tile_label
@@ -215,6 +216,12 @@ class NewYorkPresentation(Presentation):
         """One scoring's street and majority points of every player, from its public `scored`
         event: each scoring's post shows its own."""
         return scoring_picture(view, event, names, locale)
+
+    def result_lines(self, view: View, names: list[str], locale: str | None) -> list[str]:
+        """Most points win, ties share; Dirk ranks but never wins, even when ahead."""
+        if view["phase"] != "over":
+            return []
+        return points_result(view, names, locale)
 
     def rules_text(self, locale: str | None) -> str:
         return t("newyork.rules", locale)

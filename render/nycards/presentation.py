@@ -14,6 +14,7 @@ from render.nycards import final_picture, hand_picture, scoring_picture, table_p
 from render.pick_parts import PickPart, PickParts
 from render.presentation import Event, Presentation, View
 from render.private_moves import HAND_ONLY
+from render.results import points_result
 from rules.contract import Pick
 from rules.nycards.components import (
     BUILDINGS,
@@ -185,6 +186,12 @@ class NyCardsPresentation(Presentation):
     def hand_button_label(self, locale: str | None) -> str:
         """The board's button to the private panel."""
         return t("nycards.hand_button", locale)
+
+    def result_lines(self, view: View, names: list[str], locale: str | None) -> list[str]:
+        """Most points win, ties share; Dirk ranks but never wins, even when ahead."""
+        if view["phase"] != "over":
+            return []
+        return points_result(view, names, locale)
 
     def rules_text(self, locale: str | None) -> str:
         return t("nycards.rules", locale)

@@ -12,6 +12,7 @@ from PIL.Image import Image
 from i18n import t
 from render.palazzo import hand_picture, score_sheet, table_picture
 from render.presentation import Bundles, Event, Presentation, View
+from render.results import joined, ranking
 from rules.palazzo.components import CURRENCIES, MONEY, TILES, money_label, tile_label
 from rules.palazzo.payment import read
 
@@ -224,6 +225,47 @@ class PalazzoPresentation(Presentation):
         if view["result"] is None:
             return None
         return score_sheet(view, names, locale)
+
+    def result_lines(self, view: View, names: list[str], locale: str | None) -> list[str]:
+        """The ranking by points, and what decided it: most points; a tie goes to the tied
+        player whose money is worth most as one payment; still tied, they share the win."""
+        result = view["result"]
+        if result is None:
+            return []
+        scores, money, winners = result["scores"], result["money"], result["winners"]
+        best = max(scores)
+        tied = [s for s in range(len(scores)) if scores[s] == best]
+        keys = [(scores[s], money[s] if s in tied else 0) for s in range(len(scores))]
+        lines = ranking(
+            keys, names, lambda s: t("result.points", locale, points=scores[s]), locale, winners
+        )
+        who = joined([names[s] for s in winners], locale)
+        if len(tied) == 1:
+            lines.append(t("result.most_points", locale, name=who, points=best))
+        elif len(winners) == 1:
+            others = max(money[s] for s in tied if s not in winners)
+            lines.append(
+                t(
+                    "palazzo.result.money_tiebreak",
+                    locale,
+                    names=joined([names[s] for s in tied], locale),
+                    points=best,
+                    name=who,
+                    money=money[winners[0]],
+                    other=others,
+                )
+            )
+        else:
+            lines.append(
+                t(
+                    "palazzo.result.shared",
+                    locale,
+                    names=who,
+                    points=best,
+                    money=money[winners[0]],
+                )
+            )
+        return lines
 
     def rules_text(self, locale: str | None) -> str:
         return t("palazzo.rules", locale)
