@@ -84,6 +84,8 @@ class MoneyPresentation(Presentation):
             seat = int(rest)
             total = view["seats"][seat]["table_total"]
             return t("money.move.take", locale, name=names[seat][:40], total=total)[:80]
+        if verb == "bid":
+            return self.pick_summary(verb, [int(c) for c in rest.split(",") if c.isdigit()], locale)
         return t("money.move.pass", locale)[:80]
 
     def move_style(self, action: str) -> str:
