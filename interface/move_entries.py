@@ -20,6 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from games import presentation, rules_of
@@ -92,18 +93,21 @@ def entries(
         offer(move)
     needle = typed.strip().lower()
     built: dict[str, str] = {}
+    typed_any = False
     for pick in choices.picks:
         chosen = typed_items(pick, lambda i: ui.item_label(i, locale), typed)
         named = Counter(ui.item_label(i, locale) for i in chosen)
         for items in pick.suggestions:  # complete legal selections, best first
             if not named - Counter(ui.item_label(i, locale) for i in items):
                 offer(pick.action(items))
-        if chosen:
-            built.update(_built(game, ui, state, seat, pick, chosen, own, names, locale))
+        built.update(_built(game, ui, state, seat, pick, chosen, own, names, locale))
+        typed_any = typed_any or bool(chosen)
     listed = [Entry(label, action) for label, action in found.items()]
     if needle:
         listed = [e for e in listed if needle in e.label.lower() or needle == e.action.lower()]
     extra = [Entry(label, action) for label, action in built.items() if label not in found]
+    if not typed_any:  # nothing named: the pick's single items after the listed moves
+        return (listed + extra)[:MAX_ENTRIES]
     return (extra[:1] + listed + extra[1:])[:MAX_ENTRIES]
 
 
@@ -118,18 +122,22 @@ def _built(
     names: list[str],
     locale: str | None,
 ) -> dict[str, str]:
-    """The typed selection itself, then it with one more item (one of equal items), each if
-    the rules accept it, by label."""
+    """The typed selection itself (when something was named), then it with one more item (or
+    as many as the pick's minimum needs; equal items once), each if the rules accept it, by
+    label."""
     out: dict[str, str] = {}
-    tries = [chosen]
-    seen_labels: set[str] = set()
-    if len(chosen) < pick.max:
-        for item in pick.items:
-            label = ui.item_label(item, locale)
-            if item not in chosen and label not in seen_labels:
-                seen_labels.add(label)
-                tries.append([*chosen, item])
-    for items in tries[:MAX_TRIED]:
+    tries = [chosen] if chosen else []
+    rest = [item for item in pick.items if item not in chosen]
+    more = min(max(1, pick.min - len(chosen)), pick.max - len(chosen))  # up to the minimum
+    seen: set[tuple[str, ...]] = set()
+    for added in combinations(rest, max(0, more)) if more > 0 else ():
+        alike = tuple(sorted(ui.item_label(i, locale) for i in added))
+        if alike not in seen:  # equal items make the same selection: once
+            seen.add(alike)
+            tries.append([*chosen, *added])
+        if len(tries) >= MAX_TRIED:
+            break
+    for items in tries:
         if not pick.min <= len(items) <= pick.max:
             continue
         action = pick.action(sorted(items))
