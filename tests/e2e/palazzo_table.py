@@ -14,9 +14,11 @@ from typing import Any, ClassVar
 
 from games import rules_of
 from render.palazzo.presentation import PalazzoPresentation
-from tests.e2e.table import HAND_BUTTON, LoopbackTable, button_labels, refusal, selects
+from tests.e2e.table import LoopbackTable, button_labels, refusal, selects
 from tests.fakediscord import FakeMessage, FakeUser
 from tests.fakediscord.interactions import InteractionResult
+
+HAND_BUTTON = "My hand"  # the board's button to the private panel (no bids here)
 
 PALAZZO = rules_of("palazzo")
 UI = PalazzoPresentation()
