@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
+from games import presentation
 from rules.money.components import short_label
 from tests.e2e.table import (
     HAND_BUTTON,
@@ -91,8 +92,11 @@ def check_finished_board(table: MoneyTable, record) -> None:
     outcome = MONEY.outcome(record.state)
     assert outcome is not None
     board = table.board()
-    winners = ", ".join(record.seats[s].name for s in outcome.winners)
-    assert f"🏆 Game over. Winner: {winners}." in board.content
+    public = MONEY.view(record.state, None)
+    result = presentation("money").result_lines(public, record.names(), "en")
+    assert result and "🏆 **Game over.**" in board.content
+    assert all(line in board.content for line in result), "the result says what decided it"
+    assert all(f"🏆 1st {record.seats[s].name}" in board.content for s in outcome.winners)
     assert "The match is over." in board.content
     assert [a.filename for a in board.attachments] == ["table.png", "scores.png"]
     assert all(a.data.startswith(PNG) for a in board.attachments)
