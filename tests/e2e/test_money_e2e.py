@@ -14,6 +14,7 @@ import pytest
 import pytest_asyncio
 
 from games import presentation
+from i18n import t
 from rules.money.components import short_label
 from tests.e2e.table import (
     HAND_BUTTON,
@@ -34,7 +35,7 @@ from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.permissions import MANAGE_GUILD
 
 PNG = b"\x89PNG\r\n\x1a\n"
-STALE = "This board has changed since that button was made. Use the latest one."
+STALE = t("error.stale", "en")
 NOT_PLAYING = "You are not playing in this game."
 NOT_YOUR_TURN = "It is not your turn."
 ALREADY_BID = "You already placed your bid; wait for the others."
