@@ -83,32 +83,47 @@ def entries(
     """The seat's suggestions for what was typed (every one when nothing is), at most 25."""
     own = game.view(state, seat)
     choices = game.choices(state, seat)
-    found: dict[str, str] = {}
-
-    def offer(action: str) -> None:
-        label = ui.move_label(action, own, names, locale) or action
-        found.setdefault(label, action)
-
-    for move in choices.moves:
-        offer(move)
     needle = typed.strip().lower()
-    built: dict[str, str] = {}
-    typed_any = False
+
+    def entry(action: str) -> Entry:
+        return Entry(ui.move_label(action, own, names, locale) or action, action)
+
+    def matching(entry: Entry) -> bool:
+        return needle in entry.label.lower() or needle == entry.action.lower()
+
+    moves = [e for e in map(entry, choices.moves) if matching(e)]
+    suggested: list[Entry] = []
+    built: list[Entry] = []
+    named_any = False
     for pick in choices.picks:
         chosen = typed_items(pick, lambda i: ui.item_label(i, locale), typed)
         named = Counter(ui.item_label(i, locale) for i in chosen)
+        named_any = named_any or bool(chosen)
         for items in pick.suggestions:  # complete legal selections, best first
             if not named - Counter(ui.item_label(i, locale) for i in items):
-                offer(pick.action(items))
-        built.update(_built(game, ui, state, seat, pick, chosen, own, names, locale))
-        typed_any = typed_any or bool(chosen)
-    listed = [Entry(label, action) for label, action in found.items()]
-    if needle:
-        listed = [e for e in listed if needle in e.label.lower() or needle == e.action.lower()]
-    extra = [Entry(label, action) for label, action in built.items() if label not in found]
-    if not typed_any:  # nothing named: the pick's single items after the listed moves
-        return (listed + extra)[:MAX_ENTRIES]
-    return (extra[:1] + listed + extra[1:])[:MAX_ENTRIES]
+                suggested.append(entry(pick.action(items)))
+        built += [
+            Entry(label, action)
+            for label, action in _built(
+                game, ui, state, seat, pick, chosen, own, names, locale
+            ).items()
+        ]
+    if named_any:  # cards named: the selection typed, what holds it, then the moves that match
+        ordered = built[:1] + suggested + moves + built[1:]
+    else:
+        ordered = moves + [e for e in suggested + built if matching(e)]
+    return _once(ordered)[:MAX_ENTRIES]
+
+
+def _once(found: list[Entry]) -> list[Entry]:
+    """The entries without those whose label was listed before (the first stands for all)."""
+    seen: set[str] = set()
+    kept = []
+    for item in found:
+        if item.label not in seen:
+            seen.add(item.label)
+            kept.append(item)
+    return kept
 
 
 def _built(

@@ -65,7 +65,7 @@ def distinct_suggestions(
     told apart only by which copy of an equal card they use are one choice."""
     found: dict[str, str] = {}
     for items_of in suggestions:
-        action = pick.action(items_of)
+        action = pick.action(tuple(items_of))
         found.setdefault(ui.move_label(action, own, names, locale)[:80], action)
     return [(action, label) for label, action in found.items()]
 

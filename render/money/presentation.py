@@ -132,14 +132,14 @@ class MoneyPresentation(Presentation):
             return []
         won, total = view["hands_won"], view["totals"]
         by_total = view["options"]["match"] == "total" or len(view["results"]) == 1
-        if by_total:
-            keys = [(total[s],) for s in range(len(total))]
-            score = lambda s: t("result.points", locale, points=total[s])  # noqa: E731
-        else:
-            keys = [(won[s], total[s]) for s in range(len(total))]
-            score = lambda s: t(  # noqa: E731
-                "money.result.score", locale, hands=hands(won[s], locale), points=total[s]
-            )
+        seats = range(len(total))
+        keys = [(total[s],) if by_total else (won[s], total[s]) for s in seats]
+
+        def score(s: int) -> str:
+            if by_total:
+                return t("result.points", locale, points=total[s])
+            return t("money.result.score", locale, hands=hands(won[s], locale), points=total[s])
+
         lines = ranking(keys, names, score, locale, winners)
         lines.append(money_decision(won, total, winners, names, locale, by_total))
         return lines
