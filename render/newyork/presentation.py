@@ -23,7 +23,7 @@ from render.private_moves import HAND_ONLY
 from render.results import points_result
 from rules.contract import Pick
 from rules.newyork.building import grid_of, spot_label
-from rules.newyork.components import BANKS, MONEY, TILES, money_label, tile_label
+from rules.newyork.components import BANKS, MONEY, TILES, money_label, tile_label, tile_name
 from rules.newyork.payment import least_overpayment, payments
 
 
@@ -52,10 +52,11 @@ def owing(view: View) -> int:
 
 
 def buy_label(slot: int, view: View, locale: str | None) -> str:
-    """`Buy Park 7 (street top) (yellow)`; in a seat's own view also whether its money of that bank
+    """`Buy Park 7 with yellow money`; in a seat's own view also whether its money of that bank
     can pay exactly (another action) or overpays."""
     tile = view["market"][slot]
-    words = {"tile": _tile(str(tile), locale), "bank": t(f"newyork.bank.{BANKS[slot]}", locale)}
+    name = tile_name(tile, locale) if tile is not None else ""  # the slot's bank tells it apart
+    words = {"tile": name, "bank": t(f"newyork.bank.{BANKS[slot]}", locale)}
     hand = view.get("hand")
     if hand is None or tile is None:
         return t("newyork.move.buy", locale, **words)
@@ -98,9 +99,12 @@ class NewYorkPresentation(Presentation):
             label = pay_label(_cards(words[1]), view, locale)
         elif verb in ("place", "move"):
             tile = _tile(words[1], locale)
-            if words[2] == "reserve":
+            if words[2] == "reserve" and verb == "move":  # a city building: its spot names it
                 spot = city_spot(view, int(words[1])) if words[1].isdecimal() else ""
-                label = t(f"newyork.move.{verb}_reserve", locale, tile=tile, spot=spot)
+                name = tile_name(int(words[1]), locale) if words[1].isdecimal() else tile
+                label = t("newyork.move.move_reserve", locale, tile=name, spot=spot)
+            elif words[2] == "reserve":
+                label = t("newyork.move.place_reserve", locale, tile=tile)
             else:
                 label = t(f"newyork.move.{verb}", locale, tile=tile, spot=words[2].upper())
         elif verb == "gift":
@@ -110,7 +114,7 @@ class NewYorkPresentation(Presentation):
                 "newyork.move.swap",
                 locale,
                 tile=_tile(words[1], locale),
-                replaced=_tile(words[2], locale),
+                replaced=tile_name(int(words[2]), locale) if words[2].isdecimal() else words[2],
                 spot=city_spot(view, int(words[2])) if words[2].isdecimal() else "",
             )
         else:

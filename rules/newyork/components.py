@@ -115,3 +115,13 @@ def tile_label(tile: int, locale: str | None = None) -> str:
         price=info.price,
         streets=streets_text(info.streets, locale),
     )
+
+
+def tile_name(tile: int, locale: str | None = None) -> str:
+    """`Park 10` or `Times Square`: type and price, for a building its spot already names."""
+    if is_times_square(tile):
+        return t("newyork.tile.times_square", locale)
+    info = TILES[tile]
+    return t(
+        "newyork.tile.name", locale, type=t(f"newyork.type.{info.type}", locale), price=info.price
+    )

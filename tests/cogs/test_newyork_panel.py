@@ -92,8 +92,8 @@ def test_buy_lists_the_affordable_buildings_saying_whether_exactly() -> None:
     assert t("newyork.pick.buy_prompt", "en") in out.content
     assert [c.action for c in children(out, MoveButton)] == ["buy 1", "buy 2"]
     assert labels(out, MoveButton) == [
-        "Buy Theater 5 (street top+left) with blue money: you can pay exactly, act again",
-        "Buy Museum 7 (street left) with green money: overpays at least 1, the turn ends",
+        "Buy Theater 5 with blue money: you can pay exactly, act again",
+        "Buy Museum 7 with green money: overpays at least 1, the turn ends",
     ]
     assert not children(out, OpenPickButton) and not children(out, PickSelect)
     # The whole panel (My hand) lists them too, after the board's moves.
