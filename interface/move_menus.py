@@ -12,7 +12,8 @@ moves do not fit as they are, in this order:
 2. the buttons that find no row are listed in a "More moves" menu;
 3. when 5 rows cannot hold them all, the last option of the last menu opens page 2 of the moves
    (an ephemeral message built the same way, without buttons), and so on.
-So every move is a button or a menu option on some page.
+So every move is a button or a menu option on some page. Moves a player cannot tell apart (the
+same label, e.g. taking one or the other of two equal cards) are listed once (`distinct_moves`).
 """
 
 from __future__ import annotations
