@@ -77,8 +77,8 @@ class PictureRecorder:
         return calls
 
     def method(self, kind: str) -> Any:
-        def draw(view: View, names: list[str], locale: str | None) -> Image.Image:
-            self.calls.append((kind, view, None))
+        def draw(view: View, names: list[str], locale: str | None, *_last: Any) -> Image.Image:
+            self.calls.append((kind, view, None))  # `_last`: table_image's last events
             return _DUMMY
 
         return draw
@@ -324,8 +324,8 @@ class Detector:
             match = MOVE_ID.fullmatch(value)
             if match:
                 found |= self.secrets.action_items(match["action"])
-            elif value.isascii() and value.isdigit():  # a select option: an item
-                found.add(int(value))
+            elif value.isascii() and all(p.isdigit() for p in value.split(".")):
+                found |= {int(p) for p in value.split(".")}  # a select option: its items
             elif not value.startswith("tv:"):  # an autocomplete value: an action
                 found |= self.secrets.action_items(value)
         return found
