@@ -18,7 +18,7 @@ from db.records import GameRecord
 from games import presentation, rules_of
 from i18n import t
 from interface.components import HandButton, LobbyButton, MoveButton
-from interface.move_menus import add_moves
+from interface.move_menus import add_moves, distinct_moves
 from interface.names import picture_names, shown_name, text_names
 from interface.outgoing import Outgoing, Picture
 from interface.pick_panel import add_pick, add_pick_openers
@@ -72,6 +72,9 @@ def status_line(record: GameRecord, locale: str | None) -> str:
         outcome = game.outcome(state)
         assert outcome is not None
         names = text_names(record)
+        result = presentation(record.game).result_lines(game.view(state, None), names, locale)
+        if result:
+            return "\n".join([t("board.game_over", locale), *result])
         winners = ", ".join(names[s] for s in outcome.winners)
         scores = ", ".join(f"{names[s]} {v}" for s, v in enumerate(outcome.scores))
         return t("board.finished", locale, winners=winners, scores=scores)
@@ -261,7 +264,7 @@ def hand_panel(
         add_moves(view, ui, who, moves, own, names, locale)
     elif choices:
         if not focus:
-            for action in moves[:20]:
+            for action in distinct_moves(ui, moves, own, names, locale)[:20]:
                 label = ui.move_label(action, own, names, locale)
                 view.add_item(MoveButton(*who, action, label, ui.move_style(action)))
         for pick in (focus or choices.picks)[:1]:

@@ -12,7 +12,8 @@ moves do not fit as they are, in this order:
 2. the buttons that find no row are listed in a "More moves" menu;
 3. when 5 rows cannot hold them all, the last option of the last menu opens page 2 of the moves
    (an ephemeral message built the same way, without buttons), and so on.
-So every move is a button or a menu option on some page.
+So every move is a button or a menu option on some page. Moves a player cannot tell apart (the
+same label, e.g. taking one or the other of two equal cards) are listed once (`distinct_moves`).
 """
 
 from __future__ import annotations
@@ -59,6 +60,25 @@ class Page:
 def _button_ok(action: str) -> bool:
     """Whether a move can be a button (its custom_id must match `ids.MOVE`)."""
     return re.fullmatch(r"[a-z0-9 ,]{1,60}", action) is not None
+
+
+def distinct_moves(
+    ui: Presentation,
+    moves: Sequence[str],
+    view: dict[str, Any],
+    names: list[str],
+    locale: str | None,
+) -> list[str]:
+    """The moves without those a player cannot tell apart: of moves with the same label (e.g.
+    taking one or the other of two equal cards), only the first is listed; it stands for all."""
+    seen: set[str] = set()
+    kept = []
+    for action in dict.fromkeys(moves):
+        label = ui.move_label(action, view, names, locale) or action
+        if label not in seen:
+            seen.add(label)
+            kept.append(action)
+    return kept
 
 
 def split(
@@ -220,7 +240,7 @@ def add_moves(
     """Add page `page` of the moves of seat `who` = (game id, seat, since) to `view`: menus
     first, then buttons (one button slot stays free). Returns the number of pages."""
     game, seat, since = who
-    pages = layout(ui, moves, shown, locale)
+    pages = layout(ui, distinct_moves(ui, moves, shown, names, locale), shown, locale)
     if not 1 <= page <= len(pages):
         return len(pages)
     chosen = pages[page - 1]

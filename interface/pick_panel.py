@@ -53,6 +53,49 @@ def item_menus(ui: Presentation, items: Sequence[int]) -> list[list[int]]:
     return menus
 
 
+def distinct_suggestions(
+    ui: Presentation,
+    pick: Pick,
+    suggestions: Sequence[Sequence[int]],
+    own: dict[str, Any],
+    names: list[str],
+    locale: str | None,
+) -> list[tuple[str, str]]:
+    """The suggested selections as (action, label), best first, each label once: two payments
+    told apart only by which copy of an equal card they use are one choice."""
+    found: dict[str, str] = {}
+    for items_of in suggestions:
+        action = pick.action(tuple(items_of))
+        found.setdefault(ui.move_label(action, own, names, locale)[:80], action)
+    return [(action, label) for label, action in found.items()]
+
+
+def item_options(
+    ui: Presentation, items: Sequence[int], chosen: set[int], locale: str | None
+) -> list[discord.SelectOption]:
+    """A menu's options for its items, equal items (the same label) as one choice: `blue 3`,
+    then `2 × blue 3`, ... as many as there are copies; an option's value holds that many of
+    the copies (ids joined by dots), so choosing it takes any of them. The option of the number
+    of copies chosen is marked chosen, holding exactly the chosen copies."""
+    alike: dict[str, list[int]] = {}
+    for item in items:
+        alike.setdefault(ui.item_label(item, locale), []).append(item)
+    options = []
+    for label, copies in alike.items():
+        taken = [i for i in copies if i in chosen]
+        for count in range(1, len(copies) + 1):
+            held = taken if count == len(taken) else copies[:count]
+            words = label if count == 1 else t("hand.copies", locale, count=count, label=label)
+            options.append(
+                discord.SelectOption(
+                    label=words[:100],
+                    value=".".join(map(str, held)),
+                    default=count == len(taken),
+                )
+            )
+    return options
+
+
 def add_pick(
     view: discord.ui.View,
     lines: list[str],
@@ -89,17 +132,12 @@ def add_pick(
     if len(menus) >= rows:  # the single items come first; bundles only in a row left over
         bundles = None
     room = room_left(view) - 5 * (len(menus) + bool(bundles)) - 1 - back
-    for items_of in suggestions[: max(0, min(room, MAX_SUGGESTIONS))]:
-        action = pick.action(items_of)
-        label = ui.move_label(action, own, names, locale)
+    for action, label in distinct_suggestions(ui, pick, suggestions, own, names, locale)[
+        : max(0, min(room, MAX_SUGGESTIONS))
+    ]:
         view.add_item(MoveButton(game, seat, since, action, label, ui.move_style(action)))
     for index, menu in enumerate(menus):
-        options = [
-            discord.SelectOption(
-                label=ui.item_label(i, locale)[:100], value=str(i), default=i in chosen
-            )
-            for i in menu
-        ]
+        options = item_options(ui, menu, set(chosen), locale)
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=ids.pick_id(game, seat, since, pick.kind, index, opened_part),
             placeholder=t("hand.pick_placeholder", locale, first=options[0].label)[:150],

@@ -23,6 +23,7 @@ from PIL.Image import Image
 
 from i18n import t
 from render.pick_parts import PickParts
+from render.results import points_result
 from rules.contract import Pick
 
 View = dict[str, Any]
@@ -147,3 +148,12 @@ class Presentation(ABC):
     def hand_button_label(self, locale: str | None) -> str:
         """The board's button to the seat's private panel. Default: "My hand"."""
         return t("board.hand_button", locale)
+
+    def result_lines(self, view: View, names: list[str], locale: str | None) -> list[str]:
+        """A finished game's result in words from the final public `view`: the ranking with
+        the scores, then what decided the winner (the deciding criterion, a tie and its
+        tie-break); [] while the game is not over. Default: the most points (`view["scores"]`)
+        win and ties share, a neutral Dirk (`view["dirk"]`, `view["dirk_score"]`) never wins."""
+        if not view.get("winners") or "scores" not in view:
+            return []
+        return points_result(view, names, locale)

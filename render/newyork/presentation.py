@@ -20,8 +20,10 @@ from render.newyork import (
 from render.pick_parts import PickPart, PickParts
 from render.presentation import Event, Presentation, View
 from render.private_moves import HAND_ONLY
+from render.results import points_result
 from rules.contract import Pick
-from rules.newyork.components import BANKS, MONEY, TILES, money_label, tile_label
+from rules.newyork.building import grid_of, spot_label
+from rules.newyork.components import BANKS, MONEY, TILES, money_label, tile_label, tile_name
 from rules.newyork.payment import least_overpayment, payments
 
 
@@ -31,6 +33,13 @@ def _cards(text: str) -> list[int]:
 
 def _tile(text: str, locale: str | None) -> str:
     return tile_label(int(text), locale) if text.isdecimal() and int(text) in TILES else text
+
+
+def city_spot(view: View, tile: int) -> str:
+    """The spot (`B3`) of a building in the acting seat's city, "" if it is not there."""
+    grid = grid_of(view["cities"][view["current"]])
+    cell = next((cell for cell, there in grid.items() if there == tile), None)
+    return "" if cell is None else spot_label(grid, cell).upper()
 
 
 def owing(view: View) -> int:
@@ -43,10 +52,11 @@ def owing(view: View) -> int:
 
 
 def buy_label(slot: int, view: View, locale: str | None) -> str:
-    """`Buy Park 7 (#34) (yellow)`; in a seat's own view also whether its money of that bank
+    """`Buy Park 7 with yellow money`; in a seat's own view also whether its money of that bank
     can pay exactly (another action) or overpays."""
     tile = view["market"][slot]
-    words = {"tile": _tile(str(tile), locale), "bank": t(f"newyork.bank.{BANKS[slot]}", locale)}
+    name = tile_name(tile, locale) if tile is not None else ""  # the slot's bank tells it apart
+    words = {"tile": name, "bank": t(f"newyork.bank.{BANKS[slot]}", locale)}
     hand = view.get("hand")
     if hand is None or tile is None:
         return t("newyork.move.buy", locale, **words)
@@ -59,7 +69,7 @@ def buy_label(slot: int, view: View, locale: str | None) -> str:
 
 
 def pay_label(cards: list[int], view: View, locale: str | None) -> str:
-    """`Pay blue 3 #12 + blue 5 #15 = 8: exact, act again` (or what it overpays, or what is
+    """`Pay blue 3 + blue 5 = 8: exact, act again` (or what it overpays, or what is
     still owed after it)."""
     listed = " + ".join(money_label(c, locale) for c in cards)
     paid = sum(MONEY[c].value for c in cards)
@@ -89,8 +99,12 @@ class NewYorkPresentation(Presentation):
             label = pay_label(_cards(words[1]), view, locale)
         elif verb in ("place", "move"):
             tile = _tile(words[1], locale)
-            if words[2] == "reserve":
-                label = t(f"newyork.move.{verb}_reserve", locale, tile=tile)
+            if words[2] == "reserve" and verb == "move":  # a city building: its spot names it
+                spot = city_spot(view, int(words[1])) if words[1].isdecimal() else ""
+                name = tile_name(int(words[1]), locale) if words[1].isdecimal() else tile
+                label = t("newyork.move.move_reserve", locale, tile=name, spot=spot)
+            elif words[2] == "reserve":
+                label = t("newyork.move.place_reserve", locale, tile=tile)
             else:
                 label = t(f"newyork.move.{verb}", locale, tile=tile, spot=words[2].upper())
         elif verb == "gift":
@@ -100,7 +114,8 @@ class NewYorkPresentation(Presentation):
                 "newyork.move.swap",
                 locale,
                 tile=_tile(words[1], locale),
-                replaced=_tile(words[2], locale),
+                replaced=tile_name(int(words[2]), locale) if words[2].isdecimal() else words[2],
+                spot=city_spot(view, int(words[2])) if words[2].isdecimal() else "",
             )
         else:
             label = t(f"newyork.move.{verb}", locale)
@@ -206,6 +221,12 @@ class NewYorkPresentation(Presentation):
         """One scoring's street and majority points of every player, from its public `scored`
         event: each scoring's post shows its own."""
         return scoring_picture(view, event, names, locale)
+
+    def result_lines(self, view: View, names: list[str], locale: str | None) -> list[str]:
+        """Most points win, ties share; Dirk ranks but never wins, even when ahead."""
+        if view["phase"] != "over":
+            return []
+        return points_result(view, names, locale)
 
     def rules_text(self, locale: str | None) -> str:
         return t("newyork.rules", locale)

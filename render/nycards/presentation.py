@@ -14,6 +14,7 @@ from render.nycards import final_picture, hand_picture, scoring_picture, table_p
 from render.pick_parts import PickPart, PickParts
 from render.presentation import Event, Presentation, View
 from render.private_moves import HAND_ONLY
+from render.results import points_result
 from rules.contract import Pick
 from rules.nycards.components import (
     BUILDINGS,
@@ -81,9 +82,9 @@ class NyCardsPresentation(Presentation):
         return t("nycards.pick.confirm", locale)
 
     def item_label(self, item: int, locale: str | None) -> str:
-        m = MONEY[item]  # the copy number tells two equal cards apart in a menu
+        m = MONEY[item]  # equal cards share a label: the menus offer them as one choice
         currency = t(f"nycards.currency.{m.currency}", locale)
-        return t("nycards.money.item", locale, currency=currency, value=m.value, copy=m.copy)
+        return t("nycards.money.item", locale, currency=currency, value=m.value)
 
     def item_group(self, item: int) -> str:
         return CURRENCY_OF[item]
@@ -187,6 +188,12 @@ class NyCardsPresentation(Presentation):
     def hand_button_label(self, locale: str | None) -> str:
         """The board's button to the private panel."""
         return t("nycards.hand_button", locale)
+
+    def result_lines(self, view: View, names: list[str], locale: str | None) -> list[str]:
+        """Most points win, ties share; Dirk ranks but never wins, even when ahead."""
+        if view["phase"] != "over":
+            return []
+        return points_result(view, names, locale)
 
     def rules_text(self, locale: str | None) -> str:
         return t("nycards.rules", locale)

@@ -12,6 +12,7 @@ from PIL.Image import Image
 from i18n import t
 from render.palazzo import hand_picture, score_sheet, table_picture
 from render.presentation import Bundles, Event, Presentation, View
+from render.results import joined, ranking
 from rules.palazzo.components import CURRENCIES, MONEY, TILES, money_label, tile_label
 from rules.palazzo.payment import read
 
@@ -83,6 +84,11 @@ class PalazzoPresentation(Presentation):
             return t("palazzo.move.insert", locale, tile=tile_label(tile, locale), palazzo=palazzo)[
                 :80
             ]
+        if verb == "out":
+            tile = numbers[0]
+            palazzi = view["seats"][view["actor"]]["palazzi"]
+            where = next((k + 1 for k, p in enumerate(palazzi) if tile in p), 0)
+            return t("palazzo.move.out", locale, tile=tile_label(tile, locale), palazzo=where)[:80]
         return t(f"palazzo.move.{verb}", locale, tile=tile_label(numbers[0], locale))[:80]
 
     def move_menu(self, action: str, view: View, locale: str | None) -> str | None:
@@ -182,6 +188,7 @@ class PalazzoPresentation(Presentation):
         if kind not in ("buy", "bid"):
             return None
         offered: list[tuple[str, tuple[int, ...]]] = []
+        alike: dict[str, tuple[int, ...]] = {}
         for group in groups_in([i for i in items if i in MONEY]):
             value = MONEY[group[0]].value
             name = (
@@ -191,8 +198,11 @@ class PalazzoPresentation(Presentation):
             )
             cards = " + ".join(money_label(c, locale) for c in group)
             label = t("palazzo.pick.group_option", locale, group=name, cards=cards)
-            same = sum(1 for other, _ in offered if other.startswith(label))
-            offered.append((f"{label} ({same + 1})" if same else label, group))
+            # Equal groups are one choice: "2 × ..." takes two of them.
+            held = alike[label] = (*alike.get(label, ()), *group)
+            count = len(held) // len(group)
+            words = label if count == 1 else t("hand.copies", locale, count=count, label=label)
+            offered.append((words, held))
         if not offered:
             return None
         return t("palazzo.pick.groups_placeholder", locale), offered
@@ -215,6 +225,47 @@ class PalazzoPresentation(Presentation):
         if view["result"] is None:
             return None
         return score_sheet(view, names, locale)
+
+    def result_lines(self, view: View, names: list[str], locale: str | None) -> list[str]:
+        """The ranking by points, and what decided it: most points; a tie goes to the tied
+        player whose money is worth most as one payment; still tied, they share the win."""
+        result = view["result"]
+        if result is None:
+            return []
+        scores, money, winners = result["scores"], result["money"], result["winners"]
+        best = max(scores)
+        tied = [s for s in range(len(scores)) if scores[s] == best]
+        keys = [(scores[s], money[s] if s in tied else 0) for s in range(len(scores))]
+        lines = ranking(
+            keys, names, lambda s: t("result.points", locale, points=scores[s]), locale, winners
+        )
+        who = joined([names[s] for s in winners], locale)
+        if len(tied) == 1:
+            lines.append(t("result.most_points", locale, name=who, points=best))
+        elif len(winners) == 1:
+            others = max(money[s] for s in tied if s not in winners)
+            lines.append(
+                t(
+                    "palazzo.result.money_tiebreak",
+                    locale,
+                    names=joined([names[s] for s in tied], locale),
+                    points=best,
+                    name=who,
+                    money=money[winners[0]],
+                    other=others,
+                )
+            )
+        else:
+            lines.append(
+                t(
+                    "palazzo.result.shared",
+                    locale,
+                    names=who,
+                    points=best,
+                    money=money[winners[0]],
+                )
+            )
+        return lines
 
     def rules_text(self, locale: str | None) -> str:
         return t("palazzo.rules", locale)

@@ -71,7 +71,7 @@ def card(card_id: int) -> Card:
 
 
 def label(card_id: int, locale: str | None = None) -> str:
-    """A short public label such as `€40 #17`, `coin 10 #3` or `bluff card`."""
+    """A short public label such as `€40 (serial 17)`, `coin 10 (serial 3)` or `bluff card`."""
     c = CARDS[card_id]
     if c.kind == "bluff":
         return t("money.card.bluff", locale)
@@ -79,3 +79,15 @@ def label(card_id: int, locale: str | None = None) -> str:
         return t("money.card.coin", locale, value=c.value, serial=c.serial)
     symbol = CURRENCY_BY_CODE[str(c.currency)].symbol  # a note always has a currency
     return t("money.card.note", locale, symbol=symbol, value=c.value, serial=c.serial)
+
+
+def short_label(card_id: int, locale: str | None = None) -> str:
+    """`€40`, `coin 10` or `bluff card`: a card without its serial, for the event lines (the
+    serial matters only for the order of equal bids, which the board shows)."""
+    c = CARDS[card_id]
+    if c.kind == "bluff":
+        return t("money.card.bluff", locale)
+    if c.kind == "coin":
+        return t("money.card.coin_short", locale, value=c.value)
+    symbol = CURRENCY_BY_CODE[str(c.currency)].symbol
+    return t("money.card.note_short", locale, symbol=symbol, value=c.value)

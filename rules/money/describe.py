@@ -6,18 +6,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from i18n import t
-from rules.money.components import label
+from rules.money.components import short_label
 from rules.money.engine import table_total
 
 
 def cards_text(cards: list[int], locale: str | None) -> str:
-    """`€40 #17, $20 #3 (60)` — the cards and their total."""
+    """`€40, $20 (60)` — the cards and their total."""
     if not cards:
         return t("money.cards.none", locale)
     return t(
         "money.cards.list",
         locale,
-        cards=", ".join(label(c, locale) for c in cards),
+        cards=", ".join(short_label(c, locale) for c in cards),
         total=table_total(cards),
     )
 

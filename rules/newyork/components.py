@@ -88,19 +88,23 @@ def is_times_square(tile: int) -> bool:
 
 
 def money_label(card: int, locale: str | None = None) -> str:
-    """`green 7 #40`: bank, value and the card's id (unique)."""
+    """`green 7`: bank and value (copies share a label)."""
     m = MONEY[card]
-    return t(
-        "newyork.money.label",
-        locale,
-        bank=t(f"newyork.bank.{m.bank}", locale),
-        value=m.value,
-        id=card,
-    )
+    return t("newyork.money.label", locale, bank=t(f"newyork.bank.{m.bank}", locale), value=m.value)
+
+
+def streets_text(mask: int, locale: str | None = None) -> str:
+    """`street top+left` or `no street`: the sides of a tile that carry a street."""
+    named = (("top", TOP), ("right", RIGHT), ("bottom", BOTTOM), ("left", LEFT))
+    sides = [t(f"newyork.side.{name}", locale) for name, bit in named if mask & bit]
+    if not sides:
+        return t("newyork.tile.no_street", locale)
+    return t("newyork.tile.streets", locale, sides=t("newyork.side.join", locale).join(sides))
 
 
 def tile_label(tile: int, locale: str | None = None) -> str:
-    """`Park 10 (#41)` or `Times Square`."""
+    """`Park 10 (street top+left)` or `Times Square`: type, price and streets, which tell two
+    buildings apart as a player sees them (buildings alike in all three are interchangeable)."""
     if is_times_square(tile):
         return t("newyork.tile.times_square", locale)
     info = TILES[tile]
@@ -109,5 +113,15 @@ def tile_label(tile: int, locale: str | None = None) -> str:
         locale,
         type=t(f"newyork.type.{info.type}", locale),
         price=info.price,
-        id=tile,
+        streets=streets_text(info.streets, locale),
+    )
+
+
+def tile_name(tile: int, locale: str | None = None) -> str:
+    """`Park 10` or `Times Square`: type and price, for a building its spot already names."""
+    if is_times_square(tile):
+        return t("newyork.tile.times_square", locale)
+    info = TILES[tile]
+    return t(
+        "newyork.tile.name", locale, type=t(f"newyork.type.{info.type}", locale), price=info.price
     )

@@ -23,9 +23,10 @@ def take_problem(display: list[int], cards: tuple[int, ...] | list[int]) -> str 
 
 
 def take_options(display: list[int]) -> list[tuple[int, ...]]:
-    """The takes offered: every single card, then every combination of several cards totalling
-    at most 5 that no larger such combination contains (taking less is never better); takes
-    of equal cards (same currency and values) are listed once."""
+    """Every legal take, the most useful first: every single card, then every combination of
+    several cards totalling at most 5 that no larger such combination contains, then the
+    smaller combinations (legal too, though taking less is rarely better); takes of equal cards
+    (same currency and values) are listed once."""
     return list(_take_options(tuple(display)))
 
 
@@ -35,16 +36,18 @@ def _take_options(display: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     A combination within the limit is contained in a larger one exactly when one more display
     card still fits the limit (any card of the larger one does), so that is what is checked."""
     singles = [(c,) for c in display]
-    maximal = []
+    maximal, smaller = [], []
     for size in range(2, len(display) + 1):
         for combo in combinations(display, size):
             total = sum(VALUE[c] for c in combo)
             if total > TAKE_LIMIT:
                 continue
-            if not any(total + VALUE[c] <= TAKE_LIMIT for c in display if c not in combo):
+            if any(total + VALUE[c] <= TAKE_LIMIT for c in display if c not in combo):
+                smaller.append(combo)
+            else:
                 maximal.append(combo)
     unique: dict[tuple[tuple[str, int], ...], tuple[int, ...]] = {}
-    for take in singles + maximal:  # two equal cards make the same take: offer it once
+    for take in singles + maximal + smaller:  # two equal cards make the same take: offer it once
         unique.setdefault(tuple(sorted((CURRENCY_OF[c], VALUE[c]) for c in take)), take)
     return tuple(unique.values())
 

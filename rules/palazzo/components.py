@@ -101,7 +101,7 @@ def tile_label(tile: int, locale: str | None = None) -> str:
         return t("palazzo.tile.knight", locale)
     x = TILES[tile]
     return t(
-        "palazzo.tile.label",
+        "palazzo.tile.label_one" if x.windows == 1 else "palazzo.tile.label",
         locale,
         material=t(f"palazzo.material.{x.material}", locale),
         floor=x.floor,

@@ -10,14 +10,16 @@ from rules.palazzo.components import money_label, tile_label
 from rules.palazzo.payment import read
 
 
-def cards_text(cards: list[int], locale: str | None) -> str:
-    """`red 5 + certificate 2 (7)`: money cards and what they are worth as one payment."""
+def cards_text(cards: list[int], locale: str | None, paid: bool = True) -> str:
+    """`red 5 + certificate 2 (7)`: money cards and, for a payment (`paid`), what they are
+    worth as one; cards taken or shown are only listed (a mix of currencies is no payment)."""
     if not cards:
         return t("palazzo.cards.none", locale)
-    reading = read(cards)
-    total = reading.value if reading else 0
+    reading = read(cards) if paid else None
     names = " + ".join(money_label(c, locale) for c in cards)
-    return t("palazzo.cards.list", locale, cards=names, total=total)
+    if reading is None:
+        return names
+    return t("palazzo.cards.list", locale, cards=names, total=reading.value)
 
 
 def tiles_text(tiles: list[int], locale: str | None) -> str:
@@ -31,7 +33,7 @@ def describe(event: Mapping[str, Any], names: list[str], locale: str | None) -> 
     who = names[event["seat"]] if "seat" in event else ""
     params: dict[str, Any] = {"name": who}
     if "cards" in event:
-        params["cards"] = cards_text(event["cards"], locale)
+        params["cards"] = cards_text(event["cards"], locale, paid=not kind.startswith("money_"))
     if "tiles" in event:
         params["tiles"] = tiles_text(event["tiles"], locale)
     if "tile" in event:

@@ -140,7 +140,7 @@ async def test_buy_lists_the_affordable_slots_then_a_slots_payments_exact_first(
     assert "**Buy Theater (2) from slot 1:**" in blue.content
     assert [c.action for c in items(blue, MoveButton)] == [f"buy {BLUE2}", f"buy {BLUE3}"]
     assert labels(blue, MoveButton) == [
-        "Buy Theater (2) with blue 2: exact, act again",
+        "Buy Theater (2) with blue 2: pays exactly, act again",
         "Buy Theater (2) with blue 3: 1 overpaid",
     ]
     (menu,) = items(blue, PickSelect)
@@ -280,7 +280,12 @@ async def test_palazzo_groups_of_15_are_offered_and_chosen_as_one(tables: TableS
             ".".join(map(str, certificates)),
         ),
     ]
-    assert all("." not in o.value for s in singles for o in s.item.options)
+    # Equal cards are one choice per count ("2 × certificate 2" holds two of them).
+    assert all(
+        o.label.startswith(f"{o.value.count('.') + 1} × ") or "." not in o.value
+        for s in singles
+        for o in s.item.options
+    )
 
     async def change(message: DiscordMessage, select: PickSelect, values: list[str]):
         interaction = FakeInteraction(

@@ -16,9 +16,11 @@ from typing import ClassVar
 from games import presentation, rules_of
 from render.private_moves import private_kind
 from rules.newyork.components import money_label
-from tests.e2e.table import HAND_BUTTON, LoopbackTable, button_labels, refusal, selects
+from tests.e2e.table import LoopbackTable, button_labels, refusal, selects
 from tests.fakediscord import FakeMessage
 from tests.fakediscord.interactions import InteractionResult
+
+HAND_BUTTON = "My hand"  # the board's button to the private panel (no bids here)
 
 NEWYORK = rules_of("newyork")
 UI = presentation("newyork")

@@ -14,9 +14,11 @@ from typing import Any, ClassVar
 
 from games import rules_of
 from render.palazzo.presentation import PalazzoPresentation
-from tests.e2e.table import HAND_BUTTON, LoopbackTable, button_labels, refusal, selects
+from tests.e2e.table import LoopbackTable, button_labels, refusal, selects
 from tests.fakediscord import FakeMessage, FakeUser
 from tests.fakediscord.interactions import InteractionResult
+
+HAND_BUTTON = "My hand"  # the board's button to the private panel (no bids here)
 
 PALAZZO = rules_of("palazzo")
 UI = PalazzoPresentation()
@@ -30,13 +32,14 @@ def numbers(action: str) -> list[int]:
     return [int(p) for p in action.partition(" ")[2].split(",")]
 
 
-def same_action(logged: str, decided: str) -> bool:
-    """Equal actions; a pick's items in any order."""
+def same_action(logged: str, decided: str, view: dict[str, Any]) -> bool:
+    """The same action as a player tells them apart: a pick's items in any order, equal cards
+    or tiles alike (the panel offers them as one choice), a move by its label in `view`."""
     if logged.partition(" ")[0] in PICK_KINDS:
         return logged.partition(" ")[0] == decided.partition(" ")[0] and sorted(
-            numbers(logged)
-        ) == sorted(numbers(decided))
-    return logged == decided
+            UI.item_label(i, "en") for i in numbers(logged)
+        ) == sorted(UI.item_label(i, "en") for i in numbers(decided))
+    return UI.move_label(logged, view, [], "en") == UI.move_label(decided, view, [], "en")
 
 
 class PalazzoTable(LoopbackTable):
@@ -155,4 +158,5 @@ class PalazzoTable(LoopbackTable):
         assert problem in (None, DONE), f"seat {seat} {action!r} refused: {problem}"
         logged = [a for a in await self.actions() if a.version > record.version]
         assert logged and logged[0].seat == seat, logged
-        assert same_action(logged[0].action, action), (logged[0].action, action)
+        view = PALAZZO.view(record.state, seat)
+        assert same_action(logged[0].action, action, view), (logged[0].action, action)

@@ -35,13 +35,13 @@ Via = Callable[[int], str]
 
 
 def card_label(card: int) -> str:
-    """The visible label of a card in the bid menus, e.g. `€20 #12`."""
+    """The visible label of a card in the bid menus, e.g. `€20 (serial 12)`."""
     return label(card, "en")
 
 
 def searchable(card: int) -> bool:
     """Whether a text search for the card's label finds only that card: a bluff card is not
-    told apart, and `€20 #1` is found inside `€20 #12`."""
+    told apart."""
     text = card_label(card)
     return CARDS[card].kind != "bluff" and not any(
         card_label(other).startswith(text) for other in CARDS if other != card

@@ -13,6 +13,9 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
+from games import presentation
+from i18n import t
+from rules.money.components import short_label
 from tests.e2e.table import (
     HAND_BUTTON,
     MONEY,
@@ -32,7 +35,7 @@ from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.permissions import MANAGE_GUILD
 
 PNG = b"\x89PNG\r\n\x1a\n"
-STALE = "This board has changed since that button was made. Use the latest one."
+STALE = t("error.stale", "en")
 NOT_PLAYING = "You are not playing in this game."
 NOT_YOUR_TURN = "It is not your turn."
 ALREADY_BID = "You already placed your bid; wait for the others."
@@ -90,8 +93,11 @@ def check_finished_board(table: MoneyTable, record) -> None:
     outcome = MONEY.outcome(record.state)
     assert outcome is not None
     board = table.board()
-    winners = ", ".join(record.seats[s].name for s in outcome.winners)
-    assert f"🏆 Game over. Winner: {winners}." in board.content
+    public = MONEY.view(record.state, None)
+    result = presentation("money").result_lines(public, record.names(), "en")
+    assert result and "🏆 **Game over.**" in board.content
+    assert all(line in board.content for line in result), "the result says what decided it"
+    assert all(f"🏆 1st {record.seats[s].name}" in board.content for s in outcome.winners)
     assert "The match is over." in board.content
     assert [a.filename for a in board.attachments] == ["table.png", "scores.png"]
     assert all(a.data.startswith(PNG) for a in board.attachments)
@@ -231,7 +237,7 @@ async def test_buttons_and_commands_keep_working_after_the_bot_restarts(table):
     await table.bid(first, bid_cards(await table.decide(first)), "hand")
     cards = bid_cards(await table.decide(second))
     user = table.user_of(second)
-    typed = ", ".join(str(c) for c in cards)
+    typed = " + ".join(card_label(c) for c in cards)  # the cards named as the panel reads
     choices = await user.autocomplete(table.chan, "move", option="action", value=typed)
     wanted = "bid " + ",".join(str(c) for c in cards)
     assert choices[0]["value"] == wanted, choices[:3]
@@ -436,7 +442,8 @@ async def test_secret_cards_stay_secret_and_outsiders_change_nothing(table):
 
     await table.play_step()  # bob and carol bid; the bids are revealed together
     revealed = table.board().content
-    assert "Bids revealed" in revealed and all(t in revealed for t in offered)
+    shown = [short_label(c, "en") for c in alice_bid]  # the event names cards without serials
+    assert "Bids revealed" in revealed and all(t in revealed for t in shown)
 
     # Out of turn and outsiders in the exchange: refused privately, nothing changes.
     await play_until(table, member_exchange_turn)

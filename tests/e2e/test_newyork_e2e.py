@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
+from games import presentation
 from interface import move_menus
 from render.private_moves import panel_moves, public_moves
 from tests.e2e.newyork_table import NEWYORK, UI, NewYorkTable
@@ -33,8 +34,11 @@ def check_finished(table: NewYorkTable, record) -> None:
     outcome = NEWYORK.outcome(record.state)
     assert outcome is not None and record.status == "finished"
     board = table.board()
-    winners = ", ".join(record.seats[s].name for s in outcome.winners)
-    assert f"Winner: {winners}" in board.content
+    public = NEWYORK.view(record.state, None)
+    result = presentation("newyork").result_lines(public, record.names(), "en")
+    assert result and "🏆 **Game over.**" in board.content
+    assert all(line in board.content for line in result), "the result says what decided it"
+    assert all(f"🏆 1st {record.seats[s].name}" in board.content for s in outcome.winners)
     assert [a.filename for a in board.attachments] == ["table.png", "scores.png"]
     assert all(a.data.startswith(PNG) for a in board.attachments)
     assert not buttons(board)

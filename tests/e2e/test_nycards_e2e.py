@@ -11,6 +11,8 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
+from games import presentation
+from interface.move_entries import resolve
 from rules.nycards.components import BUILDINGS, CURRENCY_OF, SLOT_CURRENCY, VALUE
 from tests.e2e.nycards_table import NYCARDS, NyCardsTable, card_ids
 from tests.e2e.table import button_labels, buttons, refusal, running_table
@@ -44,8 +46,11 @@ def check_finished(table: NyCardsTable, record) -> None:
     outcome = NYCARDS.outcome(record.state)
     assert outcome is not None
     board = table.board()
-    winners = ", ".join(record.seats[s].name for s in outcome.winners)
-    assert f"🏆 Game over. Winner: {winners}." in board.content
+    public = NYCARDS.view(record.state, None)
+    result = presentation("nycards").result_lines(public, record.names(), "en")
+    assert result and "🏆 **Game over.**" in board.content
+    assert all(line in board.content for line in result), "the result says what decided it"
+    assert all(f"🏆 1st {record.seats[s].name}" in board.content for s in outcome.winners)
     assert "**Scoring C**" in board.content
     assert [a.filename for a in board.attachments] == ["table.png", "scores.png"]
     assert all(a.data.startswith(PNG) for a in board.attachments)
@@ -220,6 +225,13 @@ async def test_move_autocomplete_lists_takes_then_exact_payments_first(table) ->
         raise AssertionError("no position with exact and overpaying payments came up")
     user = table.user_of(seat)
     choices = await user.autocomplete(table.chan, "move", option="action", value="")
+    # Only the truth: each entry once, within Discord's limits, every one a legal move.
+    labels = [c["name"] for c in choices]
+    assert len(labels) == len(set(labels)) and 0 < len(choices) <= 25
+    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in choices)
+    offered = NYCARDS.choices(record.state, seat)
+    for c in choices:
+        NYCARDS.apply(record.state, seat, resolve(c["value"], record.version, offered))
     values = [c["value"] for c in choices]
     takes = [v for v in values if v.startswith("take ")]
     buys = [c for c in choices if c["value"].startswith("buy ")]

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
+from games import presentation
 from rules.palazzo.components import MONEY, TILES
 from tests.e2e.palazzo_table import PALAZZO, PalazzoTable
 from tests.e2e.table import buttons, refusal, running_table
@@ -115,8 +116,11 @@ def check_finished(table: PalazzoTable, record) -> None:
     outcome = PALAZZO.outcome(record.state)
     assert outcome is not None and len(record.state["knights"]) == 5
     board = table.board()
-    winners = ", ".join(record.seats[s].name for s in outcome.winners)
-    assert f"🏆 Game over. Winner: {winners}." in board.content
+    public = PALAZZO.view(record.state, None)
+    result = presentation("palazzo").result_lines(public, record.names(), "en")
+    assert result and "🏆 **Game over.**" in board.content
+    assert all(line in board.content for line in result), "the result says what decided it"
+    assert all(f"🏆 1st {record.seats[s].name}" in board.content for s in outcome.winners)
     assert "The fifth knight ends the game." in board.content
     assert [a.filename for a in board.attachments] == ["table.png", "scores.png"]
     assert all(a.data.startswith(PNG) for a in board.attachments)

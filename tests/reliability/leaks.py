@@ -326,8 +326,8 @@ class Detector:
             match = MOVE_ID.fullmatch(value)
             if match:
                 found |= self.secrets.action_items(match["action"])
-            elif value.isascii() and value.isdigit():  # a select option: an item
-                found.add(int(value))
+            elif value.isascii() and all(p.isdigit() for p in value.split(".")):
+                found |= {int(p) for p in value.split(".")}  # a select option: its items
             elif not value.startswith("tv:"):  # an autocomplete value: an action
                 found |= self.secrets.action_items(value)
         return found

@@ -196,9 +196,11 @@ def quick_options(game_id: str) -> dict[str, str]:
 @cache
 def token_pattern(game_id: str, locale: str | None) -> tuple[re.Pattern[str], dict[str, int]]:
     """One regular expression finding every item token of a game in a text (longest first, and
-    never the start of a longer number: `£40 #1` is not found in `£40 #17`)."""
+    never the start of a longer number: `£40 (serial 1)` is not found in `£40 (serial 17)`)."""
     tokens = dict(secrets_for(game_id).tokens(locale))
     alternatives = sorted(tokens, key=len, reverse=True)
+    if not alternatives:  # no label names one item only (New York's money): nothing to find
+        return re.compile(r"(?!)"), tokens
     pattern = re.compile("(" + "|".join(re.escape(a) for a in alternatives) + r")(?!\d)")
     return pattern, tokens
 

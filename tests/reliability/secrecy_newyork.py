@@ -10,6 +10,7 @@ items tracked are money cards only (tile ids are never secret, the bag's order i
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from typing import ClassVar
 
@@ -55,7 +56,11 @@ class NewYorkSecrets:
         return NewYorkTracker()
 
     def tokens(self, locale: str | None) -> Mapping[str, int]:
-        return {money_label(cid, locale): cid for cid in MONEY}
+        """Money labels naming one card only (`green 7` names two or three copies, so it is
+        no token; the scramble check covers money)."""
+        labels = {cid: money_label(cid, locale) for cid in MONEY}
+        counts = Counter(labels.values())
+        return {text: cid for cid, text in labels.items() if counts[text] == 1}
 
     def hand_label(self, item: int, locale: str | None) -> str:
         return money_label(item, locale)

@@ -1,7 +1,7 @@
 """Concurrency through the real store and table service, for every registered game:
 
 - 50 simultaneous actions by one seat at the same `since`: exactly one is applied, every other
-  one is refused with "this board has changed" and changes nothing;
+  one is refused with "that is out of date" and changes nothing;
 - 20 games × 10 simultaneous actions at once: the same per game, and no cross-talk;
 - simultaneous moves by different seats that the rules accept in any order are all applied;
 - a game never waits for another game's long bot run for longer than one commit: no commit of
@@ -75,7 +75,7 @@ async def assert_applied_once(
     for r in results:  # every other press was made for a board that has changed since
         if not isinstance(r, TableChange):
             assert isinstance(r, TableError) and r.key == "error.stale", repr(r)
-            assert r.message().startswith("This board has changed")
+            assert r.message().startswith("That is out of date")
     new = [a for a in await store.actions(record.id) if a.version > record.version]
     winner = actions[applied[0]]
     seat = waiting_members(record)[0]

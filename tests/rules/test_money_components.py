@@ -132,7 +132,7 @@ def test_loaded_components_agree_with_the_file() -> None:
 
 def test_card_labels_show_value_and_serial() -> None:
     euro_40 = next(c for c in components.CARDS.values() if c.currency == "EUR" and c.value == 40)
-    assert components.label(euro_40.id) == f"€40 #{euro_40.serial}"
+    assert components.label(euro_40.id) == f"€40 (serial {euro_40.serial})"
     coin = next(c for c in components.CARDS.values() if c.kind == "coin")
-    assert components.label(coin.id) == f"coin 10 #{coin.serial}"
+    assert components.label(coin.id) == f"coin 10 (serial {coin.serial})"
     assert components.label(components.BLUFF_IDS[0]) == "bluff card"

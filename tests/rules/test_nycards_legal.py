@@ -13,12 +13,19 @@ def total(cards) -> int:
     return sum(VALUE[c] for c in cards)
 
 
-def test_takes_offer_every_single_card_and_the_largest_combinations_up_to_5() -> None:
+def test_takes_offer_every_legal_take_singles_then_the_largest_combinations_first() -> None:
     display = [money("blue", 1), money("green", 2), money("orange", 2), money("yellow", 9)]
     offered = take_options(display)
     assert [t for t in offered if len(t) == 1] == [(c,) for c in display]
     several = [t for t in offered if len(t) > 1]
-    assert several == [tuple(display[:3])], "1 + 2 + 2 = 5 contains every smaller combination"
+    assert several[0] == tuple(display[:3]), "1 + 2 + 2 = 5, the largest, comes first"
+    legal = {
+        combo
+        for size in range(2, 5)
+        for combo in combinations(display, size)
+        if take_problem(display, combo) is None
+    }
+    assert set(several) == legal and len(several) == len(legal), "every smaller take, once"
     assert all(take_problem(display, t) is None for t in offered)
 
 

@@ -67,5 +67,5 @@ def test_labels_read_as_a_player_says_them() -> None:
     cert = next(c for c, m in MONEY.items() if m.currency is None)
     assert money_label(red5, "en") == "red 5" and money_label(cert, "en") == "certificate 2"
     tile = next(x for x, t in TILES.items() if (t.material, t.floor, t.windows) == ("marble", 3, 2))
-    assert tile_label(tile, "en") == "marble floor 3 (2w)"
+    assert tile_label(tile, "en") == "marble floor 3 (2 windows)"
     assert tile_label(KNIGHTS[0], "en") == "knight"

@@ -223,7 +223,7 @@ async def test_act_refusals(tables: TableService, store: Store) -> None:
     err = await refused(
         "error.stale", tables.play.move(record.id, HOST, f"bid {hand[1]}", since=since)
     )
-    assert err.message() == "This board has changed since that button was made. Use the latest one."
+    assert err.message().startswith("That is out of date: the game has moved on")
     with pytest.raises(RuleError) as rule:
         await tables.play.move(record.id, HOST, f"bid {hand[1]}")
     assert rule.value.message() == "You already placed your bid; wait for the others."
