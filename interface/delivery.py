@@ -103,7 +103,7 @@ async def show(bot: Host, record: GameRecord, pending: Pending) -> bool:
     locale = guild_locale(bot, record.guild_id)
     if record.status == "aborted":
         return await show_end_without_result(bot, record, pending, locale)
-    if record.status != "running":
+    if record.status not in ("running", "finished"):
         await bot.store.mark_delivered(record.id, pending.versions, None)
         return True
     last = pending.versions[-1]
