@@ -101,7 +101,7 @@ def check_finished_board(table: MoneyTable, record) -> None:
     assert "The match is over." in board.content
     assert [a.filename for a in board.attachments] == ["table.png", "scores.png"]
     assert all(a.data.startswith(PNG) for a in board.attachments)
-    assert not buttons(board), "a finished game's board still has buttons"
+    assert button_labels(board) == ["Rematch"], "only a rematch is offered at the end"
     # Every earlier board had its buttons retired when the next one was posted.
     assert all(not buttons(old) for old in table.boards()[:-1])
 

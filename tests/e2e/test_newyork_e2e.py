@@ -41,7 +41,7 @@ def check_finished(table: NewYorkTable, record) -> None:
     assert all(f"🏆 1st {record.seats[s].name}" in board.content for s in outcome.winners)
     assert [a.filename for a in board.attachments] == ["table.png", "scores.png"]
     assert all(a.data.startswith(PNG) for a in board.attachments)
-    assert not buttons(board)
+    assert button_labels(board) == ["Rematch"], "only a rematch is offered at the end"
     assert all(not buttons(old) for old in table.boards()[:-1])
 
 

@@ -54,7 +54,7 @@ def check_finished(table: NyCardsTable, record) -> None:
     assert "**Scoring C**" in board.content
     assert [a.filename for a in board.attachments] == ["table.png", "scores.png"]
     assert all(a.data.startswith(PNG) for a in board.attachments)
-    assert not buttons(board)
+    assert button_labels(board) == ["Rematch"], "only a rematch is offered at the end"
     assert all(not buttons(old) for old in table.boards()[:-1])
 
 

@@ -14,7 +14,7 @@ import pytest_asyncio
 from games import presentation
 from rules.palazzo.components import MONEY, TILES
 from tests.e2e.palazzo_table import PALAZZO, PalazzoTable
-from tests.e2e.table import buttons, refusal, running_table
+from tests.e2e.table import button_labels, buttons, refusal, running_table
 from tests.fakediscord import FakeDiscord
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -124,7 +124,7 @@ def check_finished(table: PalazzoTable, record) -> None:
     assert "The fifth knight ends the game." in board.content
     assert [a.filename for a in board.attachments] == ["table.png", "scores.png"]
     assert all(a.data.startswith(PNG) for a in board.attachments)
-    assert not buttons(board)
+    assert button_labels(board) == ["Rematch"], "only a rematch is offered at the end"
     assert all(not buttons(old) for old in table.boards()[:-1])
 
 
