@@ -105,7 +105,7 @@ def note_line(record: GameRecord, note: dict[str, Any], locale: str | None) -> s
     if kind == "rejoined":
         return t("note.rejoined", locale, player=mention(record, seat))
     if kind == "left":
-        return t("note.left", locale, name=note.get("old", name))
+        return t("note.left", locale, name=shown_name(note.get("old", name)))
     if kind == "deserted":
         return t("note.deserted", locale, hours=note["hours"])
     if kind == "abandoned":

@@ -236,9 +236,8 @@ async def test_a_30_hour_outage_of_the_bot_moves_nobody_and_delays_the_deadline(
     timer check after the start-up holds every clock for the outage, so nobody is moved for,
     and the deadline passes 30 hours later than it would have."""
     alice, bob, carol = people(table, "alice", "bob", "carol")
-    await table.seat_players(alice, [bob, carol])
-    result = await alice.slash(table.chan, "game settings", deadline_hours=24, reminder_hours=0)
-    assert not result.ephemeral
+    timing = {"deadline_hours": 24, "reminder_hours": 0}  # set in the lobby: the first turn's
+    await table.seat_players(alice, [bob, carol], timing=timing)
     await table.run_timers()  # the loop's heartbeat, as it beats while the bot is up
     boards = len(table.boards())
 

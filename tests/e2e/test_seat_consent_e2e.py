@@ -67,7 +67,7 @@ async def test_a_request_lapses_and_an_agreed_one_is_logged_and_shown(table: Mon
     result = await bob.press(bob.dms()[-1], HAND_OVER)
     assert result.content == f"Done: {dave.mention} plays your seat from now on."
     assert (await table.record()).seat_of(dave.id) == 1
-    assert "Seat 2 (bob) is now played by" in table.board().content
+    assert "bob's seat is now played by" in table.board().content
 
     (logged,) = await seat_log(table)
     assert (logged.seat, logged.old_user, logged.new_user) == (1, bob.id, dave.id)
