@@ -299,7 +299,11 @@ class Deadlines(PlayingPart):
             change, since = moved, moved.record.waiting[seat]
         if change is None:
             return None
-        return await self.play.run_bots(change)
+        change = await self.play.run_bots(change)
+        if change.record.deserted and any(n["type"] == "handed_to_bot" for n in change.notes):
+            # told in the channel by the tick that records the desertion (`watch_deserted`)
+            change.notes.append({"type": "deserted", "hours": hours_text(self.abandon_after)})
+        return change
 
     async def _deadline_move(
         self, game_id: int, seat: int, since: int, change: TableChange | None
