@@ -146,9 +146,12 @@ def to_act(state: State) -> list[int]:
 
 
 def turn(state: State) -> str:
-    """The decision round: `hand.round.phase`. All bids of a round are one turn, and so is the
-    exchange that follows (each seat acts in it once, in order)."""
-    return f"{state['hand_no']}.{state['round']}.{state['phase']}"
+    """`hand.round.phase[.seat]`: all bids of a round are one turn (a simultaneous decision);
+    in the exchange that follows each seat acts once, in order, and each of those is a turn of
+    its own (the rulebook's "in turn")."""
+    label = f"{state['hand_no']}.{state['round']}.{state['phase']}"
+    acting = to_act(state) if state["phase"] == "exchange" else []
+    return f"{label}.{acting[0]}" if acting else label
 
 
 def choices(state: State, seat: int) -> Choices:
