@@ -189,8 +189,12 @@ class Lobby(commands.Cog):
             return
         out = board(record, locale)
         details = status_details(await tables(interaction).overview.summary(record), locale)
-        shown: dict[str, Any] = {"files": await files_of(out), "view": out.view}
-        await interaction.response.send_message(
+        # the picture is drawn first; on a busy machine the answer is deferred in time
+        shown: dict[str, Any] = {"files": await in_time(interaction, files_of(out), ephemeral=True)}
+        if out.view is not None:
+            shown["view"] = out.view
+        await respond(
+            interaction,
             f"{out.content}\n{details}"[:2000],
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),

@@ -136,15 +136,13 @@ async def send_hand(interaction: Interaction, record: GameRecord) -> None:
 
 
 async def send_panel(interaction: Interaction, out: Outgoing) -> None:
-    """Answer with a private panel, visible to the clicker only."""
-    kwargs: dict[str, Any] = {
-        "content": out.content,
-        "files": await files_of(out),
-        "ephemeral": True,
-    }
+    """Answer with a private panel, visible to the clicker only. Its picture is drawn first;
+    if that is slow (a busy machine), the interaction is deferred in time and the panel
+    follows."""
+    kwargs: dict[str, Any] = {"files": await in_time(interaction, files_of(out), ephemeral=True)}
     if out.view is not None:
         kwargs["view"] = out.view
-    await interaction.response.send_message(**kwargs)
+    await respond(interaction, out.content, ephemeral=True, **kwargs)
 
 
 def option_items(value: str) -> list[int]:

@@ -5,13 +5,15 @@ answer follows once the move is committed."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
 
 from db.records import GameRecord
+from interface import attachments
 from interface.deferral import SLOW_SECONDS
-from tests.e2e.table import MoneyTable, button_labels, move_label_prefix, refusal
+from tests.e2e.table import HAND_BUTTON, MoneyTable, button_labels, move_label_prefix, refusal
 from tests.e2e.test_money_e2e import member_exchange_turn, people, play_until, table
 
 __all__ = ["table"]  # the fixture
@@ -82,3 +84,37 @@ async def test_a_slow_typed_move_thinks_first_then_says_done(
     assert [m.content for m in result.followups] == ["Done."]
     assert result.followups[0].ephemeral
     assert (await table.actions())[-1].action == action
+
+
+def slow_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every picture takes SLOW seconds to draw (a machine under load)."""
+    draw = attachments.draw_png
+
+    def slow_draw(picture: Any) -> bytes:
+        time.sleep(SLOW)
+        return draw(picture)
+
+    monkeypatch.setattr(attachments, "draw_png", slow_draw)
+
+
+@pytest.mark.parametrize("how", ["button", "status"])
+async def test_a_slow_picture_is_deferred_in_time_and_the_panel_follows(
+    table: MoneyTable, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """Issue 16, point 11: "My hand" and `/game status` draw a picture before answering; when
+    drawing is slower than Discord's 3 seconds the answer is deferred in time, and the panel
+    with its picture follows, for the clicker only."""
+    alice, bob, carol = people(table, "alice", "bob", "carol")
+    await table.seat_players(alice, [bob, carol])
+    slow_pictures(monkeypatch)
+    if how == "button":
+        result = await bob.press(table.board(), HAND_BUTTON, timeout=15)
+    else:
+        result = await bob.slash(table.chan, "game status", timeout=15)
+
+    assert result.answered_at is not None
+    assert result.answered_at - result.dispatched_at < 3, "answered inside the window"
+    assert result.refusals == []
+    await table.fake.wait_for(lambda: result.followups, timeout=15, what="the panel")
+    (panel,) = result.followups
+    assert panel.ephemeral and panel.attachments
