@@ -83,7 +83,9 @@ def member_waiting(record: GameRecord) -> list[int]:
 # ------------------------------------------------------------------ turn pings
 
 
-def test_money_turn_label_is_hand_round_and_phase() -> None:
+def test_money_turn_label_is_hand_round_phase_and_the_exchanging_seat() -> None:
+    """The bids of a round are one turn; in the exchange each seat's move is a turn of its
+    own (the label names the seat whose turn it is)."""
     state = GAME.new_game(3, {"hands": "1"}, 5)
     assert GAME.turn(state) == "1.1.bid"
     for seat in range(3):
@@ -91,7 +93,11 @@ def test_money_turn_label_is_hand_round_and_phase() -> None:
         state = GAME.apply(state, seat, GAME.bot_action(GAME.view(state, seat), seat))
         if seat < 2:
             assert GAME.turn(state) == label  # one bid is no new turn
-    assert GAME.turn(state) in ("1.1.exchange", "1.2.bid")
+    if state["phase"] == "exchange":
+        (acting,) = GAME.to_act(state)
+        assert GAME.turn(state) == f"1.1.exchange.{acting}"
+    else:
+        assert GAME.turn(state) == "1.2.bid"
 
 
 async def test_each_seat_is_pinged_once_per_turn_in_which_it_must_act(tables: TableService) -> None:
