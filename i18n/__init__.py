@@ -7,6 +7,11 @@ texts live beside each other) and with the `<locale>.json` of every folder added
 an error.
 A key missing from a locale falls back to English; a key missing from English is a bug, and the
 key itself is returned so the gap is visible (a test checks every key used in code exists).
+
+A template is a string, or for words that change with a number an object of CLDR plural forms
+(`{"one": "{count} card", "other": "{count} cards"}`; Italian and Dutch use the same two), chosen
+by the `count` parameter with the locale's plural rule (Babel); "other" when `count` is not given
+or the form is missing.
 """
 
 from __future__ import annotations
@@ -15,8 +20,12 @@ import json
 from functools import cache
 from pathlib import Path
 
+from babel import Locale
+
 LOCALES_DIR = Path(__file__).parent / "locales"
 DEFAULT_LOCALE = "en"
+
+Template = str | dict[str, str]  # a plain template, or its plural forms by CLDR category
 
 _added: list[Path] = []  # folders of `<locale>.json` files added by `add_catalog`
 
@@ -44,14 +53,14 @@ def remove_catalog(folder: Path) -> None:
 
 
 @cache
-def catalog(locale: str) -> dict[str, str]:
+def catalog(locale: str) -> dict[str, Template]:
     """The messages of one locale ({} when there is no such catalog)."""
     paths = [
         LOCALES_DIR / f"{locale}.json",
         *sorted((LOCALES_DIR / locale).glob("*.json")),
         *(folder / f"{locale}.json" for folder in _added),
     ]
-    merged: dict[str, str] = {}
+    merged: dict[str, Template] = {}
     for path in paths:
         if not path.is_file():
             continue
@@ -73,9 +82,44 @@ def base_locale(locale: str | None) -> str:
     return DEFAULT_LOCALE
 
 
+@cache
+def _plural_rule(locale: str) -> Locale:
+    return Locale.parse(locale)
+
+
+def plural_form(locale: str, count: object) -> str:
+    """The CLDR plural category (`one`, `other`, …) of `count` in `locale`; `other` for
+    anything that is not a number."""
+    if isinstance(count, bool) or not isinstance(count, int | float):
+        return "other"
+    return str(_plural_rule(locale).plural_form(abs(count)))
+
+
+def chosen(template: Template, locale: str, params: dict[str, object]) -> str:
+    """The template itself, or its plural form for the `count` parameter."""
+    if isinstance(template, str):
+        return template
+    return template.get(plural_form(locale, params.get("count"))) or template["other"]
+
+
+def forms(template: Template) -> list[str]:
+    """Every text a template can give: itself, or each of its plural forms."""
+    return [template] if isinstance(template, str) else list(template.values())
+
+
+def all_texts(locale: str) -> set[str]:
+    """Every template text of a locale's catalog (each plural form on its own)."""
+    return {text for template in catalog(locale).values() for text in forms(template)}
+
+
 def t(key: str, locale: str | None = None, /, **params: object) -> str:
-    """Translate `key` into `locale`, filling `{name}` fields from `params`."""
-    template = catalog(base_locale(locale)).get(key) or catalog(DEFAULT_LOCALE).get(key) or key
+    """Translate `key` into `locale`, filling `{name}` fields from `params` (a plural template:
+    the form for `params["count"]`)."""
+    name = base_locale(locale)
+    found = catalog(name).get(key)
+    if not found:
+        name, found = DEFAULT_LOCALE, catalog(DEFAULT_LOCALE).get(key)
+    template = chosen(found, name, params) if found else key
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):

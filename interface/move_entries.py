@@ -171,7 +171,7 @@ def value_of(action: str, version: int, choices: Choices) -> str:
     kind, _, rest = action.partition(" ")
     for index, pick in enumerate(choices.picks):
         if pick.kind == kind:
-            items = {int(p) for p in rest.split(",")}
+            items = {int(p) for p in rest.rsplit(" ", 1)[-1].split(",")}
             mask = sum(1 << pos for pos, item in enumerate(pick.items) if item in items)
             return f"@{version}:p{index}.{_base36(mask)}"
     raise ValueError(f"{action[:40]}… is not one of the choices")

@@ -67,7 +67,7 @@ def points_result(view: dict[str, Any], names: Sequence[str], locale: str | None
     lines = ranking(
         [(s,) for s in scores],
         names,
-        lambda s: t("result.points", locale, points=scores[s]),
+        lambda s: t("result.points", locale, points=scores[s], count=scores[s]),
         locale,
         winners,
     )

@@ -46,7 +46,9 @@ class GameInfo:
 class Pick:
     """A choice a UI builds in steps: between `min` and `max` of `items` (card ids).
 
-    The finished action is `f"{kind} {','.join(map(str, chosen))}"`. Some subsets may still be
+    The finished action is `action(chosen)`: `f"{kind} {','.join(map(str, chosen))}"`, or in a
+    game's subclass the kind, more words it derives from the chosen items (e.g. the market
+    space their bank pays), and the items last, as the same comma list. Some subsets may still be
     refused by the rules (e.g. a payment below the price); `suggestions` then lists complete,
     legal selections a UI offers first (e.g. exact payments), best first.
     """

@@ -2,7 +2,7 @@
 Discord (`tests/fakediscord/`) and the real production bot, with every message saved.
 
     .venv/bin/python scripts/tour.py OUT_DIR [--game G] [--locale L] [--seed N] [--check]
-                                     [--options K=V ...] [--people 1|2|3]
+                                     [--options K=V ...] [--people 1|2|3] [--readme]
 
 One seat is played by the script as a person would, looking only at what the board and its
 own panels, DMs and ephemeral answers offer: a seeded random choice among the offered buttons
@@ -37,6 +37,9 @@ Issue 15's targets, for every game: P ≤ T + K + 3, I ≤ K + 2, S ≥ 9, N = 0
 is 1 only with `--check` and a missed target; 2 when a game could not be played to its end
 (its files and line are still written, up to where it stopped).
 The same seed plays the same game: the bots and the seat's choices are seeded.
+With `--readme`, each game's board as the channel showed it about 45 % of the way through is
+also written to docs/ (the README's pictures: `docs/board.png` for Money, then
+`docs/nycards.png`, `docs/newyork.png`, `docs/palazzo.png`).
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.helpers.tour.readme import write_readme_picture  # noqa: E402
 from tests.helpers.tour.run import GAMES, Tour, TourError, tour_game  # noqa: E402
 
 
@@ -70,6 +74,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         help="seats played by the script (default 1; the others are bots)",
     )
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument(
+        "--readme", action="store_true", help="also write each game's README picture to docs/"
+    )
     return parser.parse_args(argv)
 
 
@@ -124,6 +131,9 @@ async def main(argv: list[str] | None = None) -> int:
         seconds = time.monotonic() - started
         (folder / "summary.txt").write_text(summary(tour, seconds), encoding="utf-8")
         print(tour.line.text(), flush=True)
+        if args.readme:
+            written = write_readme_picture(game, tour.saved, ROOT / "docs")
+            print(f"{game}: README picture {written.relative_to(ROOT)}", flush=True)
         if tour.stopped:
             print(f"{game}: stopped before the end: {tour.stopped}", flush=True)
             broken = True

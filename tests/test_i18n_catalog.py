@@ -6,7 +6,7 @@ import re
 import string
 from pathlib import Path
 
-from i18n import catalog, t
+from i18n import catalog, forms, plural_form, t
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("bot.py", "games.py", "cogs", "interface", "rules", "service", "render", "db")
@@ -43,9 +43,10 @@ def test_every_key_used_in_code_has_an_english_template() -> None:
 def test_templates_only_use_named_fields() -> None:
     bad = []
     for key, template in catalog("en").items():
-        for _, field, _, _ in string.Formatter().parse(template):
-            if field is not None and (field == "" or field.isdigit()):
-                bad.append(key)
+        for text in forms(template):
+            for _, field, _, _ in string.Formatter().parse(text):
+                if field is not None and (field == "" or field.isdigit()):
+                    bad.append(key)
     assert not bad, f"templates with positional fields: {bad}"
 
 
@@ -56,3 +57,19 @@ def test_unknown_locale_falls_back_to_english() -> None:
 
 def test_missing_key_shows_the_key_itself() -> None:
     assert t("no.such.key") == "no.such.key"
+
+
+def test_a_plural_template_takes_the_form_its_count_needs_in_each_language() -> None:
+    assert t("board.length_days", "en", count=1) == "1 day"
+    assert t("board.length_days", "en", count=3) == "3 days"
+    assert t("board.length_days", "en", count=0) == "0 days"
+    assert [plural_form(locale, 1) for locale in ("en", "it", "nl")] == ["one"] * 3
+    assert [plural_form(locale, 2) for locale in ("en", "it", "nl")] == ["other"] * 3
+    assert plural_form("en", "1") == "other", "only numbers choose a form"
+
+
+def test_every_plural_template_has_the_other_form_and_only_cldr_categories() -> None:
+    categories = {"zero", "one", "two", "few", "many", "other"}
+    for key, template in catalog("en").items():
+        if isinstance(template, dict):
+            assert "other" in template and set(template) <= categories, key

@@ -88,16 +88,16 @@ def groups(hand: list[int], locale: str | None) -> list[Group]:
     out = []
     for code in in_currency_order({code for c in notes if (code := CARDS[c].currency)}):
         cards = [c for c in notes if CARDS[c].currency == code]
-        points = t(
-            "render.money.pic.scores_now", locale, points=currency_points(cards_total(cards))
-        )
+        scored = currency_points(cards_total(cards))
+        points = t("render.money.pic.scores_now", locale, points=scored, count=scored)
         lines = _currency_lines(cards, locale)
         group = Group(currency_name(code, locale), currency_colour(code), symbol(code), cards)
         group.points, group.lines = points, lines
         out.append(group)
     coins = [c for c in order if CARDS[c].kind == "coin"]
     if coins:
-        points = t("render.money.pic.scores_now", locale, points=cards_total(coins))
+        scored = cards_total(coins)
+        points = t("render.money.pic.scores_now", locale, points=scored, count=scored)
         count = t("render.money.pic.coins_count", locale, count=len(coins))
         group = Group(t("render.money.coins", locale), COIN, "10", coins, points)
         group.lines = [(count, theme.TEXT, False)]

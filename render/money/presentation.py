@@ -141,7 +141,7 @@ class MoneyPresentation(Presentation):
 
         def score(s: int) -> str:
             if by_total:
-                return t("result.points", locale, points=total[s])
+                return t("result.points", locale, points=total[s], count=total[s])
             return t("money.result.score", locale, hands=hands(won[s], locale), points=total[s])
 
         lines = ranking(keys, names, score, locale, winners)

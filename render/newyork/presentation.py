@@ -68,6 +68,45 @@ def buy_label(slot: int, view: View, locale: str | None) -> str:
     return t(key, locale, over=over, **words)
 
 
+def cards_text(cards: list[int], locale: str | None) -> str:
+    """`blue 2 + blue 3` (lowest first)."""
+    ordered = sorted(cards, key=lambda c: MONEY[c].value)
+    return " + ".join(money_label(c, locale) for c in ordered)
+
+
+def purchase_label(slot: int, cards: list[int], view: View, locale: str | None) -> str:
+    """`Buy Park 7 with blue 3 + blue 5: exact, act again` (or what it overpays): a purchase
+    paid in one action."""
+    tile = view["market"][slot]
+    if tile is None or not cards:
+        return buy_label(slot, view, locale)
+    over = sum(MONEY[c].value for c in cards) - TILES[tile].price
+    key = "newyork.move.buy_paid_exact" if over == 0 else "newyork.move.buy_paid_over"
+    words = {"tile": tile_name(tile, locale), "cards": cards_text(cards, locale)}
+    return t(key, locale, over=over, **words)
+
+
+def chosen_summary(items: list[int], view: View, locale: str | None) -> str:
+    """What the chosen cards buy in the seat's view: the building, its price and the payment,
+    with what is short, exact (another action) or overpaid (the turn ends)."""
+    if not items:
+        return t("newyork.pick.none", locale)
+    listed = cards_text(items, locale)
+    banks = {MONEY[c].bank for c in items}
+    if len(banks) > 1:
+        return t("newyork.pick.mixed", locale, cards=listed)
+    tile = view["market"][BANKS.index(banks.pop())]
+    if tile is None:
+        return t("newyork.pick.empty_space", locale, cards=listed)
+    price, paid = TILES[tile].price, sum(MONEY[c].value for c in items)
+    words = {"tile": tile_name(tile, locale), "price": price, "paid": paid, "cards": listed}
+    if paid < price:
+        return t("newyork.pick.short", locale, short=price - paid, **words)
+    if paid == price:
+        return t("newyork.pick.exact", locale, **words)
+    return t("newyork.pick.over", locale, over=paid - price, **words)
+
+
 def pay_label(cards: list[int], view: View, locale: str | None) -> str:
     """`Pay blue 3 + blue 5 = 8: exact, act again` (or what it overpays, or what is
     still owed after it)."""
@@ -78,6 +117,27 @@ def pay_label(cards: list[int], view: View, locale: str | None) -> str:
     if left < 0:
         key = "newyork.move.pay_over"
     return t(key, locale, cards=listed, total=paid, owing=left, over=-left)
+
+
+def buy_parts(pick: Pick, view: View, locale: str | None) -> PickParts:
+    """The `buy` pick's parts: one per market building the seat's cards of its bank can pay,
+    with that bank's cards and its payments (exact ones first)."""
+    parts = []
+    for slot, tile in enumerate(view["market"]):
+        own = tuple(c for c in pick.items if MONEY[c].bank == BANKS[slot])
+        if tile is None or not own:  # the pick holds only cards that can pay
+            continue
+        words = {"tile": tile_label(tile, locale), "bank": t(f"newyork.bank.{BANKS[slot]}", locale)}
+        parts.append(
+            PickPart(
+                slot + 1,
+                buy_label(slot, view, locale),
+                t("newyork.pick.building_prompt", locale, **words),
+                own,
+                tuple(payments(own, TILES[tile].price)),
+            )
+        )
+    return PickParts(t("newyork.pick.buildings_prompt", locale), tuple(parts))
 
 
 class NewYorkPresentation(Presentation):
@@ -93,6 +153,8 @@ class NewYorkPresentation(Presentation):
             cards = _cards(words[1])
             listed = " + ".join(money_label(c, locale) for c in cards)
             label = t("newyork.move.take", locale, cards=listed)
+        elif verb == "buy" and len(words) == 3:
+            label = purchase_label(int(words[1]) - 1, _cards(words[2]), view, locale)
         elif verb == "buy":
             label = buy_label(int(words[1]) - 1, view, locale)
         elif verb == "pay":
@@ -142,10 +204,9 @@ class NewYorkPresentation(Presentation):
         return "primary"
 
     def private_move(self, action: str, view: View) -> str | None:
-        """Moves the public board must not show: a purchase is offered
-        only when the hand can pay it, so `buy N` is listed by the board's Buy… opener; so is
-        `end` (offered only when nothing else is possible, which the hand decides), listed in
-        the whole panel."""
+        """Moves the public board must not show: `end` is offered only when nothing else is
+        possible, which the hand decides; it is listed in the whole panel. (A purchase is the
+        `buy` pick, private anyway; `buy N` only in games begun with step-by-step paying.)"""
         verb = action.split()[0]
         if verb == "buy":
             return "buy"
@@ -154,9 +215,9 @@ class NewYorkPresentation(Presentation):
         return None
 
     def pick_openers(self, view: View, locale: str | None) -> list[tuple[str, str]]:
-        """The board's "Buy…" while a market building is for sale and "Pay…" while one is being
-        paid: from the public view, so whether the hand can pay never
-        shows (Buy… then says it cannot, beside the other moves)."""
+        """The board's "Buy…" while a market building is for sale (and "Pay…" while one is
+        being paid step by step, in games begun that way): from the public view, so whether the
+        hand can pay never shows (Buy… then says it cannot, beside the other moves)."""
         if view["phase"] != "act":
             return []
         if view["paying"] is not None:
@@ -166,8 +227,12 @@ class NewYorkPresentation(Presentation):
         return []
 
     def pick_parts(self, pick: Pick, view: View, locale: str | None) -> PickParts | None:
-        """The payment as one part whose suggestions are the payments of what is still owed,
-        exact ones first."""
+        """A purchase in one panel: first the market buildings the seat's money can pay (a
+        button each, saying whether exactly), then one building's payments (exact ones first)
+        and its bank's cards; confirming buys it in one action. A step-by-step payment (games
+        begun that way) is one part: the payments of what is still owed."""
+        if pick.kind == "buy":
+            return buy_parts(pick, view, locale)
         if pick.kind != "pay" or view["paying"] is None:
             return None
         prompt = t("newyork.pick.prompt", locale)
@@ -176,18 +241,24 @@ class NewYorkPresentation(Presentation):
         return PickParts(prompt, (part,))
 
     def pick_prompt(self, kind: str, locale: str | None) -> str:
-        if kind == "buy":  # the Buy… opener: the purchases the seat's money can pay
-            return t("newyork.pick.buy_prompt", locale)
+        if kind == "buy":
+            return t("newyork.pick.buildings_prompt", locale)
         return t("newyork.pick.prompt", locale)
 
     def pick_confirm_label(self, kind: str, locale: str | None) -> str:
-        return t("newyork.pick.confirm", locale)
+        return t("newyork.pick.buy" if kind == "buy" else "newyork.pick.confirm", locale)
 
     def item_label(self, item: int, locale: str | None) -> str:
         return money_label(item, locale)
 
     def item_group(self, item: int) -> str:
         return MONEY[item].bank
+
+    def view_pick_summary(self, kind: str, items: list[int], view: View, locale: str | None) -> str:
+        """A purchase: what the chosen cards buy and how (see `chosen_summary`)."""
+        if kind == "buy":
+            return chosen_summary(items, view, locale)
+        return self.pick_summary(kind, items, locale)
 
     def pick_summary(self, kind: str, items: list[int], locale: str | None) -> str:
         if not items:

@@ -216,7 +216,7 @@ def _player(
     panel(draw, (x0, y, x0 + width, y + height), fill, outline, 3 if acting or won else 2)
     top = y + 30
     score = view["scores"][seat] if seat >= 0 else view["dirk_score"]
-    points = t("newyork.render.points_of", locale, points=score)
+    points = t("newyork.render.points_of", locale, points=score, count=score)
     right = x0 + width - 12
     used = text(draw, (right, top), points, VALUE, theme.GOLD if won else theme.TEXT, True, "rs")
     x: float = x0 + 12

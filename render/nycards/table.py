@@ -279,7 +279,7 @@ def _player(
                 width=3,
             )
     points = view["dirk_score"] if dirk else view["scores"][seat]
-    words = t("render.nycards.pic.points", locale, points=points)
+    words = t("render.nycards.pic.points", locale, points=points, count=points)
     d.text(
         draw,
         (x1 - PAD, y + ROW_H / 2),

@@ -175,7 +175,7 @@ def card_row(draw: Draw, x: float, y: float, cards: list[int], max_w: float) -> 
 def points_words(points: int, locale: str | None) -> str:
     """`8 pts`, `−5 pts` (a true minus sign)."""
     shown = f"−{-points}" if points < 0 else str(points)
-    return t("palazzo.render.points", locale, points=shown)
+    return t("palazzo.render.points", locale, points=shown, count=abs(points))
 
 
 def points_colour(points: int) -> Colour:
@@ -224,16 +224,23 @@ def tower(
         star(draw, x + TILE_W - 22, top - ROOF_H / 2 + 1, 10)
     if new & set(palazzo):
         new_tag(draw, x + TILE_W / 2, top - ROOF_H - TAG_H / 2 + 2, locale, "center")
-    text(
-        draw,
-        (x + TILE_W / 2, ground + POINTS_H / 2 + 2),
-        points_words(points, locale),
-        KEY,
-        points_colour(points),
-        True,
-        "mm",
-        max_width=TOWER_PITCH - 2,
-    )
+    tower_points(draw, x + TILE_W / 2, ground + POINTS_H / 2 + 2, points, locale)
+
+
+def tower_points(draw: Draw, cx: float, cy: float, points: int, locale: str | None) -> None:
+    """A palazzo's points centred at (cx, cy): the number large, the word after it small
+    (`−5 points`), both in the points' colour; the word is left out when it does not fit."""
+    number = f"−{-points}" if points < 0 else str(points)
+    word = " " + t("palazzo.render.tower_points", locale, count=abs(points))
+    colour = points_colour(points)
+    wide = width_of(number, KEY, True)
+    small = width_of(word, SMALL, True)
+    if wide + small > TOWER_PITCH - 2:
+        text(draw, (cx, cy), number, KEY, colour, True, "mm")
+        return
+    left = cx - (wide + small) / 2
+    text(draw, (left, cy), number, KEY, colour, True, "lm")
+    text(draw, (left + wide, cy + 3), word, SMALL, colour, True, "lm")
 
 
 def towers_per_row(width: float) -> int:

@@ -237,7 +237,11 @@ class PalazzoPresentation(Presentation):
         tied = [s for s in range(len(scores)) if scores[s] == best]
         keys = [(scores[s], money[s] if s in tied else 0) for s in range(len(scores))]
         lines = ranking(
-            keys, names, lambda s: t("result.points", locale, points=scores[s]), locale, winners
+            keys,
+            names,
+            lambda s: t("result.points", locale, points=scores[s], count=scores[s]),
+            locale,
+            winners,
         )
         who = joined([names[s] for s in winners], locale)
         if len(tied) == 1:

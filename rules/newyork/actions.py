@@ -1,9 +1,10 @@
 """New York's actions and their stable text form (lower case; spots as labelled on the city).
 
 take 3,17          take money from the display (one card, or several totalling at most 5)
-buy 2              start buying the tile of market space 2 (1–4); then pay
-pay 3,17           pay for the tile being bought with these cards (more may follow)
-buy 2 3,17         buy space 2 paying with these cards, in one action
+buy 2 3,17         buy space 2 (1–4) paying with these cards, in one action (what is offered)
+buy 2              start buying the tile of market space 2 step by step; then pay (no longer
+                   offered; accepted so that games begun this way go on)
+pay 3,17           pay for the tile being bought step by step with these cards (more may follow)
 back               give up the purchase being paid for (the paid cards go back to the hand)
 end                end the turn when no action is possible
 place 41 b3        build a bought tile at spot b3 (end of turn)

@@ -89,6 +89,16 @@ def _pay(view: View) -> str:
     return "pay " + ",".join(map(str, chosen))
 
 
+def _buy(view: View, slot: int) -> str:
+    """Buy the building of market space `slot`, paying in one action with the least
+    overpayment (the space was chosen because the hand can pay it)."""
+    cards = [c for c in view["hand"] if MONEY[c].bank == BANKS[slot]]
+    payment = best_payment(cards, TILES[view["market"][slot]].price)
+    if payment is None:
+        raise ValueError("the hand cannot pay this space's building")
+    return f"buy {slot + 1} " + ",".join(map(str, payment))
+
+
 def _turn(view: View, seed: int) -> str:
     hand = view["hand"]
     buys: list[tuple[float, int]] = []
@@ -103,7 +113,7 @@ def _turn(view: View, seed: int) -> str:
         if over == 0 or (view["actions"] == 0 and (over <= OVERPAY_OK or len(hand) >= FULL_HAND)):
             buys.append((tile_worth(view, tile) - over + (5 if over == 0 else 0), slot))
     if buys:
-        return f"buy {max(buys)[1] + 1}"
+        return _buy(view, max(buys)[1])
     seat = view["seat"]
     grid = building.grid_of(view["cities"][seat])
     for tile in view["reserves"][seat]:
@@ -138,7 +148,7 @@ def _forced(view: View) -> str:
         if payment is not None:
             overpays.append((sum(MONEY[c].value for c in payment) - TILES[tile].price, slot))
     if overpays:
-        return f"buy {min(overpays)[1] + 1}"
+        return _buy(view, min(overpays)[1])
     redesigns = redesign_moves(view, view["seat"])
     return redesigns[0] if redesigns else "end"
 

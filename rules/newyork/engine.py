@@ -47,6 +47,7 @@ from rules.newyork.components import (
     TIMES_SQUARE_BASE,
     money_ids,
 )
+from rules.newyork.purchase import buy_pick
 from rules.newyork.scoring import scoring
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -289,9 +290,11 @@ def can_act(state: State, seat: int) -> bool:
 
 
 def choices(state: State, seat: int) -> Choices:
-    """Act: takes, `buy N` for every market tile the hand can pay, redesigns; `end` only when
-    none of them is possible (also after an exact buy: the extra action is a must);
-    while paying: a pick of the hand's cards of that bank, and `back`. Place: the placements."""
+    """Act: takes, redesigns and the `buy` pick (a purchase paid in one action, `buy 2 3,17`,
+    see `rules.newyork.purchase`); `end` only when none of them is possible (also after an
+    exact buy: the extra action is a must). While paying step by step (`buy N`, still accepted
+    so that games begun that way go on): a pick of the hand's cards of that bank, and `back`.
+    Place: the placements."""
     if seat not in to_act(state):
         return Choices()
     if state["phase"] == "place":
@@ -302,12 +305,12 @@ def choices(state: State, seat: int) -> Choices:
         cards = tuple(c for c in state["hands"][seat] if bank_of(c) == bank)
         picks = (Pick("pay", cards, 1, len(cards)),) if cards else ()
         return Choices(moves=("back",), picks=picks)
-    moves = [f"buy {slot + 1}" for slot in affordable_slots(state, seat)]
-    moves += ["take " + ",".join(map(str, combo)) for combo in take_options(state["display"])]
+    buy = buy_pick(state, seat)
+    moves = ["take " + ",".join(map(str, combo)) for combo in take_options(state["display"])]
     moves += redesign_moves(state, seat)
-    if not moves:
+    if not moves and buy is None:
         moves.append("end")
-    return Choices(moves=tuple(moves))
+    return Choices(moves=tuple(moves), picks=(buy,) if buy is not None else ())
 
 
 # ---------------------------------------------------------------- applying actions

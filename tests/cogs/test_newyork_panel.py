@@ -1,8 +1,10 @@
 """New York's purchase on Discord: the public board never tells what the acting player's money
 can buy. It offers "Buy…" whenever the market holds a building; the private panel then lists
 the buildings the hand can pay (saying whether exactly), or says that it can pay none beside
-the other moves. While a purchase is paid the board offers "Pay…", whose panel suggests the
-payments of what is still owed, exact ones first.
+the other moves. Choosing a building shows its payments (exact ones first) and its bank's
+cards in the same panel; confirming buys it in one action, so the channel learns of the
+purchase only once it is paid. Games begun with step-by-step paying go on: the board offers
+"Pay…", whose panel suggests the payments of what is still owed.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from i18n import t
 from interface import custom_ids as ids
 from interface import messages as boards
 from interface.components import HandButton, MoveButton, OpenPickButton, PickConfirm, PickSelect
-from interface.play_actions import confirm_pick, open_pick, press_move
+from interface.play_actions import confirm_pick, open_pick
 from render.newyork.presentation import NewYorkPresentation
 from rules.contract import State
 from rules.newyork.components import MONEY
@@ -67,9 +69,9 @@ def components(out: boards.Outgoing) -> list:
 
 def test_the_board_is_the_same_whatever_the_hand_can_pay() -> None:
     rich, poor = acting(RICH), acting(POOR)
-    rich_buys = [m for m in GAME.choices(rich, 0).moves if m.startswith("buy")]
-    assert rich_buys == ["buy 1", "buy 2"]
-    assert not [m for m in GAME.choices(poor, 0).moves if m.startswith("buy")]
+    assert not [m for m in GAME.choices(rich, 0).moves if m.startswith("buy")]
+    assert [p.kind for p in GAME.choices(rich, 0).picks] == ["buy"]
+    assert not GAME.choices(poor, 0).picks
     first, second = (boards.board(record_of("newyork", s), "en") for s in (rich, poor))
     check_limits(first.view)
     assert components(first) == components(second) and first.content == second.content
@@ -89,17 +91,54 @@ def test_buy_lists_the_affordable_buildings_saying_whether_exactly() -> None:
     record = record_of("newyork", acting(RICH))
     out = boards.hand_panel(record, 0, "en", opened=("buy", 0))
     check_limits(out.view)
-    assert t("newyork.pick.buy_prompt", "en") in out.content
-    assert [c.action for c in children(out, MoveButton)] == ["buy 1", "buy 2"]
-    assert labels(out, MoveButton) == [
+    assert t("newyork.pick.buildings_prompt", "en") in out.content
+    opened = children(out, OpenPickButton)
+    assert [(b.kind, b.part, b.edit) for b in opened] == [("buy", 1, True), ("buy", 2, True)]
+    assert labels(out, OpenPickButton) == [
         "Buy Theater 5 with blue money: you can pay exactly, act again",
         "Buy Museum 7 with green money: overpays at least 1, the turn ends",
     ]
-    assert not children(out, OpenPickButton) and not children(out, PickSelect)
-    # The whole panel (My hand) lists them too, after the board's moves.
+    assert not children(out, PickSelect) and not children(out, PickConfirm)
+    # The whole panel (My hand) offers the same buildings.
     whole = boards.hand_panel(record, 0, "en")
-    listed = [c.action for c in children(whole, MoveButton)]
-    assert {"buy 1", "buy 2"} <= set(listed) and listed.index("buy 1") > 0
+    assert [(b.kind, b.part) for b in children(whole, OpenPickButton)] == [("buy", 1), ("buy", 2)]
+
+
+def test_a_building_offers_its_payments_exact_first_and_its_bank_cards() -> None:
+    record = record_of("newyork", acting(RICH))
+    out = boards.hand_panel(record, 0, "en", opened=("buy", 1))
+    check_limits(out.view)
+    assert "Theater 5" in out.content and "blue money" in out.content
+    two, three, five, nine = BLUE
+    assert [c.action for c in children(out, MoveButton)] == [
+        f"buy 1 {five}",
+        f"buy 1 {two},{three}",
+        f"buy 1 {nine}",
+    ]
+    assert labels(out, MoveButton) == [
+        "Buy Theater 5 with blue 5: exact, act again",
+        "Buy Theater 5 with blue 2 + blue 3: exact, act again",
+        "Buy Theater 5 with blue 9: 4 overpaid, the turn ends",
+    ]
+    (menu,) = children(out, PickSelect)
+    assert {int(o.value) for o in menu.item.options} == set(BLUE), "this bank's cards only"
+    assert labels(out, PickConfirm) == ["Buy"]
+    back = [b for b in children(out, OpenPickButton) if b.part == 0]
+    assert back and back[0].edit, "a button back to the buildings, in the same panel"
+
+
+def test_the_chosen_cards_say_what_they_buy_before_confirming() -> None:
+    view = GAME.view(acting(RICH), 0)
+    two, three, _five, nine = BLUE
+    summary = PRESENTATION.view_pick_summary
+    assert summary("buy", [two], view, "en") == "Theater 5: price 5, chosen 2 — 3 short."
+    assert summary("buy", [two, three], view, "en") == (
+        "Theater 5: price 5, paying 5 exactly — you act again."
+    )
+    assert summary("buy", [nine], view, "en") == (
+        "Theater 5: price 5, paying 9 — 4 overpaid (no change), the turn ends."
+    )
+    assert summary("buy", [two, GREENS[0]], view, "en").endswith("mixed banks; pay with one.")
 
 
 def test_buy_says_when_the_money_pays_nothing_and_shows_the_other_moves() -> None:
@@ -125,7 +164,7 @@ def test_ending_before_any_action_is_private_too() -> None:
     board = boards.board(record, "en")
     assert not children(board, MoveButton) and labels(board, OpenPickButton) == ["Buy…"]
     rich = arrange(copy.deepcopy(state), 0, RICH)
-    assert GAME.choices(rich, 0).moves == ("buy 1", "buy 2")
+    assert GAME.choices(rich, 0).moves == () and GAME.choices(rich, 0).picks
     assert components(board) == components(boards.board(record_of("newyork", rich), "en"))
     out = boards.hand_panel(record, 0, "en", opened=("buy", 0))
     assert t("hand.step_unavailable", "en") in out.content
@@ -133,8 +172,8 @@ def test_ending_before_any_action_is_private_too() -> None:
     assert_every_move_reachable("newyork", state)
 
 
-def test_paying_offers_pay_on_the_board_and_the_payments_exact_first() -> None:
-    state = GAME.apply(acting(RICH), 0, "buy 1")  # Theater 5, paid in blue
+def test_a_purchase_begun_step_by_step_offers_pay_on_the_board_exact_first() -> None:
+    state = GAME.apply(acting(RICH), 0, "buy 1")  # Theater 5, paid in blue (an older game)
     record = record_of("newyork", state)
     board = boards.board(record, "en")
     assert labels(board, MoveButton) == [t("newyork.move.back", "en")]
@@ -178,7 +217,9 @@ def new_seed() -> Callable[[], int]:
     return lambda: 4
 
 
-async def test_a_purchase_through_buy_and_pay_from_the_board(tables: TableService) -> None:
+async def test_a_purchase_in_one_panel_building_then_payment_then_done(
+    tables: TableService,
+) -> None:
     record = await seated_game(tables, "newyork", 1, [100, 101, 102])
     state = record.state
     assert state is not None
@@ -195,23 +236,25 @@ async def test_a_purchase_through_buy_and_pay_from_the_board(tables: TableServic
         return FakeInteraction(bot, owner, guild_id=1, channel_id=record.channel_id, **kwargs)
 
     since = record.waiting[seat]
-    opened = interaction()
+    opened = interaction()  # Buy… on the board: a private panel with the buildings
     await open_pick(opened, record.id, seat, since, "buy", 0, False)
     (answer,) = opened.answers
-    assert answer.ephemeral and "buy 1" in str(answer.kwargs["view"].to_components())
-    await press_move(interaction(), record.id, seat, since, "buy 1")
-    record = await tables.game(record.id)
-    assert record.state["paying"] == {"slot": 0, "paid": []}
-    since = record.waiting[seat]
-    board = boards.board(record, "en")
-    (pay,) = children(board, OpenPickButton)
-    assert pay.item.custom_id == ids.open_pick_id(record.id, seat, since, "pay", 0, False)
-    panel = boards.hand_panel(record, seat, "en", opened=("pay", 0))
+    parts = str(answer.kwargs["view"].to_components())
+    assert answer.ephemeral and ids.open_pick_id(record.id, seat, since, "buy", 1, True) in parts
+    building = interaction()  # the Theater: the same panel now shows its payments
+    await open_pick(building, record.id, seat, since, "buy", 1, True)
+    (edited,) = building.answers
+    assert edited.how == "edit_message" and "buy 1 " in str(edited.kwargs["view"].to_components())
+    panel = boards.hand_panel(record, seat, "en", opened=("buy", 1))
     five = BLUE[2]
-    await confirm_pick(
-        interaction(message=message_with(bot, panel.view, {five})), record.id, seat, since, "pay"
-    )
+    paid = interaction(message=message_with(bot, panel.view, {five}))
+    await confirm_pick(paid, record.id, seat, since, "buy")
     record = await tables.game(record.id)
     assert record.state["paying"] is None and record.state["to_place"][seat] == [MARKET[0]]
     assert five not in record.state["hands"][seat] and MONEY[five].value == 5
     assert record.state["actions"] == 1, "paid exactly: another action"
+    last = (await tables.store.actions(record.id))[-1]
+    assert last.action == f"buy 1 {five}", "one action: the channel learns of it once paid"
+    assert [e["type"] for e in record.state["events"]] == ["bought"]
+    (done,) = [a for a in paid.answers if a.how == "edit_original"]
+    assert "buy 2 " in str(done.kwargs["view"].to_components()), "the panel follows: act again"

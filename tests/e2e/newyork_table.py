@@ -2,10 +2,10 @@
 
 Players act only through the UI: the board's buttons (take, reserve, give to Dirk, end) and
 select menus (build at a labelled spot, redesign); the board's "Buy…", whose private panel lists
-the buildings their money can pay, and "Pay…", whose panel offers the payments (exact first)
-and the bank's cards in a menu with the Pay button (now and then the "My hand" panel instead);
-and `/move` (with autocomplete) for moves shown neither way. The test side reads the database
-only to decide *what* a player does (the bot policy on the player's own view).
+the buildings their money can pay, then in the same panel the chosen building's payments (exact
+first) and its bank's cards in a menu with the Buy button (now and then the "My hand" panel
+instead); and `/move` (with autocomplete) for moves shown neither way. The test side reads the
+database only to decide *what* a player does (the bot policy on the player's own view).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from games import presentation, rules_of
+from render.newyork.presentation import buy_label
 from render.private_moves import private_kind
 from rules.newyork.components import money_label
 from tests.e2e.table import LoopbackTable, button_labels, refusal, selects
@@ -24,8 +25,8 @@ HAND_BUTTON = "My hand"  # the board's button to the private panel (no bids here
 
 NEWYORK = rules_of("newyork")
 UI = presentation("newyork")
-PAY = "Pay"
-STEPS = {"buy": "Buy…", "pay": "Pay…"}  # the board's buttons into the private panel
+BUY = "Buy"
+STEPS = {"buy": "Buy…"}  # the board's buttons into the private panel
 MAX_PAGES = 10
 NEWYORK_NAME = "New York — the tile game"
 
@@ -92,32 +93,40 @@ class NewYorkTable(LoopbackTable):
         assert label in button_labels(panel), (label, button_labels(panel))
         return await user.press(panel, label)
 
-    async def pay(self, seat: int, action: str) -> InteractionResult:
-        """Pay from the board's "Pay…" panel: the payment's button when it is suggested (exact
-        ones first), else the cards chosen by label in the menus, then Pay."""
+    async def buy(self, seat: int, action: str) -> InteractionResult:
+        """Buy in one panel: the board's "Buy…" (or "My hand"), the building's button (the panel
+        changes in place to its payments, unless it is the only building), then the payment's
+        button when it is suggested (exact ones first), else the cards chosen by label in the
+        menu, then Buy."""
         user = self.user_of(seat)
         assert user is not None
         record = await self.record()
-        panel = await self.step_panel(seat, "pay")
-        offered = [b for b in button_labels(panel) if b.startswith("Pay ")]
+        own = NEWYORK.view(record.state, seat)
+        _verb, space, cards = action.split()
+        panel = await self.step_panel(seat, "buy")
+        building = buy_label(int(space) - 1, own, "en")
+        if building in button_labels(panel):
+            opened = await user.press(panel, building)
+            assert opened.response_type == 7 and opened.message is not None, refusal(opened)
+            panel = opened.message
+        offered = [b for b in button_labels(panel) if b.startswith("Buy ")]
         exact = [": exact," in b for b in offered]
         assert exact == sorted(exact, reverse=True), "exact payments are offered first"
-        own = NEWYORK.view(record.state, seat)
         label = UI.move_label(action, own, record.names(), "en")
         self.by_panel += 1
         if label in offered:
             self.by_suggestion += 1
             return await user.press(panel, label)
-        wanted = {money_label(int(c), "en") for c in action.split()[1].split(",")}
+        wanted = sorted(money_label(int(c), "en") for c in cards.split(","))
         for menu in selects(panel):
             options = {o["label"] for o in menu.get("options") or []}
-            mine = sorted(wanted & options)
+            mine = [w for w in wanted if w in options]
             if mine:
-                result = await user.choose(panel, menu["placeholder"], mine)
+                result = await user.choose(panel, menu["placeholder"], sorted(set(mine)))
                 assert result.response_type == 7, refusal(result)
-                wanted -= set(mine)
-        assert not wanted, f"cards {sorted(wanted)} are not offered in the panel"
-        return await user.press(panel, PAY)
+                wanted = [w for w in wanted if w not in mine]
+        assert not wanted, f"cards {wanted} are not offered in the panel"
+        return await user.press(panel, BUY)
 
     async def play(self, seat: int, action: str) -> InteractionResult:
         """Play a complete move: its board button or menu option, looked for on the board and
@@ -159,8 +168,8 @@ class NewYorkTable(LoopbackTable):
         (seat,) = record.waiting
         assert not record.seats[seat].bot, "a bot seat is waiting"
         action = await self.decide(seat)
-        if action.startswith("pay"):
-            result = await self.pay(seat, action)
+        if action.startswith("buy"):
+            result = await self.buy(seat, action)
         else:
             result = await self.play(seat, action)
         problem = refusal(result)
@@ -168,5 +177,10 @@ class NewYorkTable(LoopbackTable):
         logged = [a for a in await self.actions() if a.version > record.version]
         assert logged and logged[0].seat == seat, logged
         assert logged[0].action.split()[0] == action.split()[0], (logged[0].action, action)
-        if not action.startswith("pay"):
-            assert logged[0].action == action
+        if action.startswith("buy"):  # the same cards, chosen in any order
+            assert sorted(logged[0].action.split()[2].split(",")) == sorted(
+                action.split()[2].split(",")
+            ), (logged[0].action, action)
+        else:  # or a move alike (taking either of two equal cards is one button)
+            alike = await self.label(logged[0].action) == await self.label(action)
+            assert logged[0].action == action or alike, (logged[0].action, action)

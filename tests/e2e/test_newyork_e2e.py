@@ -56,7 +56,7 @@ async def test_two_members_play_a_whole_game_with_dirk(table):
     assert any(v > 0 for s in record.state["scorings"] for v in s["streets"])
     assert all(len(s["streets"]) == 2 for s in record.state["scorings"])
     assert table.by_button > 20 and table.by_panel > 5 and table.by_menu > 10
-    assert table.by_step > 10 and table.by_suggestion > 3  # Buy… and Pay… with their buttons
+    assert table.by_step > 10 and table.by_suggestion > 3  # Buy…, a building, its payments
     assert table.by_command == 0  # every move was on the board or behind its buttons
     texts = "\n".join(m.content for m in table.boards())
     assert "Scoring A:" in texts and "Dirk +" in texts

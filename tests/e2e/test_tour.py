@@ -27,6 +27,7 @@ from tests.helpers.tour.counts import (
     replay,
 )
 from tests.helpers.tour.person import offers
+from tests.helpers.tour.readme import board_pictures, write_readme_picture
 from tests.helpers.tour.run import Tour
 from tests.helpers.tour.saving import save, seen_events
 from tests.helpers.tour.texts import read_texts
@@ -133,6 +134,31 @@ async def test_the_counters_follow_posts_edits_collapses_and_what_the_seat_reads
         ["0007-channel-post-1.png"],
         ["0008-channel-post-1.png"],
     ]
+
+
+def test_the_readme_picture_is_the_board_the_channel_showed_about_halfway(tmp_path: Path) -> None:
+    fake = FakeDiscord()
+    chan = fake.add_guild("Test").add_text_channel("games")
+    ada = fake.add_user("ada", global_name="Ada")
+    ops, dm = fake.message_ops, fake.world.dm_channel(ada)
+
+    def drawn(name: str, data: bytes) -> UploadedFile:
+        return UploadedFile(0, name, "image/png", PNG + data)
+
+    shown = {"attachments": [{"id": 0, "filename": "table.png"}]}
+    first = ops.create(chan, {"content": "Board 1", **shown}, [drawn("table.png", b"1")])
+    ops.edit(first, {"content": "Board 1, a bid later"}, [])  # keeps its picture: not again
+    ops.create(dm, {"content": "Your hand", **shown}, [drawn("table.png", b"dm")])
+    scoring = {"attachments": [{"id": 0, "filename": "scoring.png"}]}
+    ops.create(chan, {"content": "Scoring", **scoring}, [drawn("scoring.png", b"s")])
+    for n in (2, 3, 4):
+        ops.create(chan, {"content": f"Board {n}", **shown}, [drawn("table.png", str(n).encode())])
+    saved = save(tmp_path, seen_events(fake.world.log.events, chan, [ada]), str)
+    assert board_pictures(saved) == [PNG + b"1", PNG + b"2", PNG + b"3", PNG + b"4"]
+    written = write_readme_picture("newyork", saved, tmp_path)
+    assert written == tmp_path / "newyork.png" and written.read_bytes() == PNG + b"2"
+    with pytest.raises(ValueError):
+        write_readme_picture("money", saved[:0], tmp_path)
 
 
 class Labelled:

@@ -64,8 +64,8 @@ def mixed(movers: Mapping[int, Mover], default: Mover) -> Mover:
 
 
 def is_offered(choices: Choices, action: str) -> bool:
-    """Whether `action` is one of `choices`: a listed move, or a legal completion of a pick
-    (the pick's kind, then distinct items of the pick, between min and max of them)."""
+    """Whether `action` is one of `choices`: a listed move, or a completion of a pick (what
+    the pick makes of distinct items of it, between min and max of them, named last)."""
     if action in choices.moves:
         return True
     kind, _, rest = action.partition(" ")
@@ -73,11 +73,12 @@ def is_offered(choices: Choices, action: str) -> bool:
         if kind != pick.kind:
             continue
         try:
-            items = [int(part) for part in rest.split(",")]
+            items = [int(part) for part in rest.rsplit(" ", 1)[-1].split(",")]
         except ValueError:
             continue
         if (
-            len(set(items)) == len(items)
+            pick.action(items) == action
+            and len(set(items)) == len(items)
             and pick.min <= len(items) <= pick.max
             and set(items) <= set(pick.items)
         ):

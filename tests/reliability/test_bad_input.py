@@ -44,7 +44,7 @@ from cogs.play import Play
 from db.records import GameRecord
 from db.store import Store
 from games import rules_of
-from i18n import catalog
+from i18n import all_texts, catalog
 from interface import custom_ids as ids
 from interface.components import (
     ALL_ITEMS,
@@ -604,7 +604,7 @@ async def judge(world: World, press: Press, before: dict, after: dict) -> str:
     if not changed:
         first = interaction.answers[0]
         if cls in (*MOVE_ITEMS, PickConfirm, LobbyButton):
-            texts = set(catalog("en").values())
+            texts = all_texts("en")
             assert first.ephemeral, (custom_id, interaction.answers)
             assert any(interaction.refusal.startswith(t.split("{")[0]) for t in texts)
         elif cls is HandButton and first.how == "send_message" and "files" in first.kwargs:
@@ -647,7 +647,7 @@ def judge_step(records: list[GameRecord], press: Press) -> str:
         else:
             assert first.how == "send_message" and first.ephemeral
         return "step opened"
-    texts = set(catalog("en").values())
+    texts = all_texts("en")
     assert first.ephemeral, (press.custom_id, press.interaction.answers)
     assert any(press.interaction.refusal.startswith(t.split("{")[0]) for t in texts)
     return "step refused"

@@ -79,16 +79,19 @@ def test_random_games_keep_every_invariant(players: int) -> None:
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_bot_games_end_and_bots_build_their_cities(players: int) -> None:
+    """Over four games the bots build most of what they buy (one crowded game may reserve a
+    third of it)."""
+    built = reserved = 0
     for seed in range(4):
         check = newyork_invariants(random.Random(seed))
         state = play_checked(GAME, players, seed, bot_action, each_state=check).state
         outcome = GAME.outcome(state)
         assert outcome is not None and len(outcome.scores) == players
         assert [s["name"] for s in state["scorings"]] == ["A", "B", "C"]
-        built = sum(len(c) - 1 for c in state["cities"])
-        reserved = sum(len(r) for r in state["reserves"])
-        assert built > 3 * reserved, f"bots built {built} tiles but reserved {reserved}"
+        built += sum(len(c) - 1 for c in state["cities"])
+        reserved += sum(len(r) for r in state["reserves"])
         assert max(s for s in state["scores"]) > 20
+    assert built > 4 * reserved, f"bots built {built} tiles but reserved {reserved}"
 
 
 @pytest.mark.parametrize("players", [2, 4])

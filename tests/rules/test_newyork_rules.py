@@ -202,8 +202,17 @@ def test_buying_is_offered_only_for_tiles_the_hand_can_pay_in_their_bank() -> No
     # cards), not orange (8 < 9) and not yellow (no yellow money; plenty of another bank).
     state = ready()
     set_hand(state, 0, money("blue", 2, 9, 9) + money("green", 5, 3) + money("orange", 8))
-    moves = GAME.choices(state, 0).moves
-    assert [m for m in moves if m.startswith("buy")] == ["buy 1", "buy 2"]
+    choices = GAME.choices(state, 0)
+    assert not [m for m in choices.moves if m.startswith("buy")]  # a purchase is the pick
+    (pick,) = choices.picks
+    assert pick.kind == "buy"
+    assert set(pick.items) == set(money("blue", 2, 9, 9) + money("green", 5, 3))
+    blue_two, green_five, green_three = money("blue", 2)[0], *money("green", 5, 3)
+    assert pick.suggestions[0] == (blue_two,)  # exact first: blue 2 pays space 1's price 2
+    assert tuple(sorted((green_five, green_three))) in pick.suggestions  # 5 + 3 pays 8
+    assert pick.action([green_three, green_five]) == f"buy 2 {green_three},{green_five}"
+    bought = GAME.apply(state, 0, pick.action([green_three, green_five]))
+    assert bought["to_place"][0] == [state["market"][1]] and bought["paying"] is None
     exc = assert_refused(GAME, state, 0, "buy 3", IllegalAction)
     assert exc.key == "newyork.error.cannot_afford"
     assert_refused(GAME, state, 0, "buy 4", IllegalAction)
