@@ -35,6 +35,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.rules_info",
     "cogs.overview",
     "cogs.settings",
+    "cogs.server_settings",
     "cogs.timers",
     "cogs.channel_watch",
 )

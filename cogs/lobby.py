@@ -17,6 +17,7 @@ from interface.deferral import in_time, respond
 from interface.delivery import deliver_change, redraw_lobby
 from interface.game_choices import game_choices, option_choices, resolve_game, shown_as_typed
 from interface.hand_dms import files_of
+from interface.languages import language_choices
 from interface.host import host
 from interface.live_board import retire_board
 from interface.lobby_actions import display_name
@@ -68,9 +69,18 @@ class Lobby(commands.Cog):
 
     @game.command(name="new", description="Open a lobby for a new game in this channel.")
     @app_commands.describe(
-        game="Which game to play.", options="Game options, e.g. hands=1 match=total."
+        game="Which game to play.",
+        options="Game options, e.g. hands=1 match=total.",
+        language="The language of the game's posts and pictures (default: the server's).",
     )
-    async def new(self, interaction: Interaction, game: str, options: str | None = None) -> None:
+    @app_commands.choices(language=language_choices())
+    async def new(
+        self,
+        interaction: Interaction,
+        game: str,
+        options: str | None = None,
+        language: app_commands.Choice[str] | None = None,
+    ) -> None:
         locale = user_locale(interaction)
         missing = missing_for_game(interaction)
         if missing:  # every post of the game would fail: say what is missing, open nothing

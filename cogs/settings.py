@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from i18n import t
+from interface.languages import member_language_choices
 from interface.replies import reply, tables, user_locale
 from service.errors import TableError
 from service.timing import NOTICES
@@ -26,11 +27,15 @@ class PlayerSettings(commands.Cog):
         description="Your settings: how you hear that it is your turn (only you see it).",
     )
     @app_commands.describe(
-        notice="How to tell you it is your turn: a mention in the channel, a DM, or both."
+        notice="How to tell you it is your turn: a mention in the channel, a DM, or both.",
+        language="The language of your private answers and DMs (default: your Discord language).",
     )
-    @app_commands.choices(notice=NOTICE_CHOICES)
+    @app_commands.choices(notice=NOTICE_CHOICES, language=member_language_choices())
     async def settings(
-        self, interaction: Interaction, notice: app_commands.Choice[str] | None = None
+        self,
+        interaction: Interaction,
+        notice: app_commands.Choice[str] | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         locale = user_locale(interaction)
         notices = tables(interaction).notices
