@@ -17,8 +17,8 @@ from interface.deferral import in_time, respond
 from interface.delivery import deliver_change, redraw_lobby
 from interface.game_choices import game_choices, option_choices, resolve_game, shown_as_typed
 from interface.hand_dms import files_of
-from interface.languages import language_choices
 from interface.host import host
+from interface.languages import language_choices
 from interface.live_board import retire_board
 from interface.lobby_actions import display_name
 from interface.messages import board, lobby
