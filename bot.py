@@ -21,6 +21,8 @@ from discord.ext import commands
 
 from config import MissingSetting, Settings
 from db.store import Store
+from interface.command_texts import CatalogTranslator
+from interface.languages import MemberLanguages
 from interface.log_redaction import RedactSecrets
 from interface.replies import command_failed
 from service.tables import TableService
@@ -82,10 +84,13 @@ class TavoloBot(commands.Bot):
             abandon_after=timedelta(hours=settings.abandon_after_hours),
         )
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
+        self.languages = MemberLanguages()  # members' own languages (`/settings language:`)
 
     async def setup_hook(self) -> None:
         """Load each cog on its own (one broken cog does not stop the rest), then sync."""
         self.tree.error(command_failed)  # every failed slash command still gets an answer
+        self.languages.chosen.update(await self.store.user_languages())
+        await self.tree.set_translator(CatalogTranslator())  # Italian and Dutch command words
         for name in EXTENSIONS:
             try:
                 await self.load_extension(name)
@@ -102,7 +107,11 @@ class TavoloBot(commands.Bot):
         guild = discord.Object(self.settings.test_guild_id) if self.settings.test_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [cmd.to_dict(self.tree) for cmd in self.tree.get_commands(guild=guild)]
+        translator = CatalogTranslator()
+        payload = [
+            await cmd.get_translated_payload(self.tree, translator)
+            for cmd in self.tree.get_commands(guild=guild)
+        ]
         scope = f"commands:{guild.id if guild else 'global'}"
         fingerprint = Store.fingerprint(payload)
         if await self.store.get_meta(scope) == fingerprint:

@@ -26,7 +26,7 @@ from interface.names import shown_name
 from interface.outgoing import Outgoing
 from interface.replies import (
     channel_game_or_reply,
-    channel_locale,
+    game_locale,
     is_manager,
     reply,
     tables,
@@ -95,11 +95,13 @@ class Lobby(commands.Cog):
                 host_id=interaction.user.id,
                 host_name=display_name(interaction),
                 options=parse_options(options),
+                language=language.value if language is not None else None,
+                server_locale=interaction.guild_locale,
             )
         except TableError as err:
             await reply(interaction, err.message(locale))
             return
-        out = lobby(record, channel_locale(host(interaction), interaction))
+        out = lobby(record, game_locale(record))
         await interaction.response.send_message(**lobby_message(out))
         try:
             message = await interaction.original_response()
@@ -129,10 +131,10 @@ class Lobby(commands.Cog):
 
     async def _lobby_op(self, interaction: Interaction, op: str) -> None:
         locale = user_locale(interaction)
-        here = channel_locale(host(interaction), interaction)
         service = tables(interaction)
         try:
             record = await service.channel_game(interaction.channel_id or 0)
+            here = game_locale(record)
             if op == "join":
                 record = await service.lobby.join(
                     record.id, interaction.user.id, display_name(interaction)
@@ -148,14 +150,14 @@ class Lobby(commands.Cog):
                         ephemeral=False,
                         allowed_mentions=discord.AllowedMentions.none(),
                     )
-                    await deliver_change(host(interaction), change, here)
+                    await deliver_change(host(interaction), change)
                     return
             else:
                 starting = service.lobby.start(record.id, interaction.user.id)
                 change = await in_time(interaction, starting, ephemeral=False)
                 await respond(interaction, t("lobby.started", here), ephemeral=False)
                 await redraw_lobby(host(interaction), change.record, here)
-                await deliver_change(host(interaction), change, here)
+                await deliver_change(host(interaction), change)
                 return
         except (TableError, RuleError) as err:
             await reply(interaction, err.message(locale))
@@ -226,7 +228,7 @@ class Lobby(commands.Cog):
         except TableError as err:
             await reply(interaction, err.message(locale))
             return
-        here = channel_locale(host(interaction), interaction)
+        here = game_locale(record)
         await interaction.response.send_message(t("lobby.aborted", here, number=record.id))
         await redraw_lobby(host(interaction), record, here)
         await retire_board(host(interaction), record)

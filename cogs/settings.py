@@ -9,9 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from i18n import t
-from interface.languages import member_language_choices
+from interface.languages import NATIVE_NAMES, member_language_choices, member_languages
 from interface.replies import reply, tables, user_locale
 from service.errors import TableError
+from service.languages import AUTO, LANGUAGES, member_language
 from service.timing import NOTICES
 
 Interaction = discord.Interaction[Any]
@@ -24,7 +25,7 @@ class PlayerSettings(commands.Cog):
 
     @app_commands.command(
         name="settings",
-        description="Your settings: how you hear that it is your turn (only you see it).",
+        description="Your settings: how you hear that it is your turn, your language (only you).",
     )
     @app_commands.describe(
         notice="How to tell you it is your turn: a mention in the channel, a DM, or both.",
@@ -37,18 +38,32 @@ class PlayerSettings(commands.Cog):
         notice: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
     ) -> None:
-        locale = user_locale(interaction)
         notices = tables(interaction).notices
         user = interaction.user.id
+        languages = member_languages(interaction)
         try:
             if notice is not None:
                 await notices.choose(user, notice.value)
+            if language is not None:
+                if language.value not in (AUTO, *LANGUAGES):
+                    raise TableError("error.bad_language")
+                await tables(interaction).store.set_user_language(user, language.value)
+                languages.choose(user, language.value)
         except TableError as err:
-            await reply(interaction, err.message(locale))
+            await reply(interaction, err.message(user_locale(interaction)))
             return
+        locale = user_locale(interaction)  # after a change: already in the new language
         current = (await notices.of([user]))[user]
-        key = "settings.saved" if notice is not None else "settings.current"
-        await reply(interaction, t(key, locale, notice=t(f"settings.notice.{current}", locale)))
+        chosen = languages.chosen.get(user)
+        if chosen is None:
+            own = NATIVE_NAMES[member_language(None, interaction.locale)]
+            shown = t("settings.language.auto", locale, language=own)
+        else:
+            shown = NATIVE_NAMES[chosen]
+        changed = notice is not None or language is not None
+        key = "settings.saved" if changed else "settings.current"
+        notice_words = t(f"settings.notice.{current}", locale)
+        await reply(interaction, t(key, locale, notice=notice_words, language=shown))
 
 
 async def setup(bot: commands.Bot) -> None:

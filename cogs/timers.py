@@ -21,7 +21,7 @@ from i18n import t
 from interface.delivery import deliver_change, deliver_everything, end_without_channel
 from interface.failures import DISCORD_FAILURES, channel_unknown
 from interface.hand_dms import dm_hand, turn_notices
-from interface.replies import guild_locale, relative_time
+from interface.replies import game_locale, member_locale, relative_time
 from service.deadlines import Absent, Reminder, Tick
 from service.timing import MAX_REMINDERS, offline_tolerance, wants_dm, wants_mention
 
@@ -65,9 +65,7 @@ class TimerLoop(commands.Cog):
             await deadlines.keep_alive(offline_tolerance(self.bot.settings.timer_seconds))
             tick = await deadlines.tick()
             for change in tick.changes:
-                await deliver_change(
-                    self.bot, change, guild_locale(self.bot, change.record.guild_id)
-                )
+                await deliver_change(self.bot, change)
             for reminder in tick.reminders:
                 await self.remind(reminder)
             for absent in tick.absent:
@@ -80,7 +78,7 @@ class TimerLoop(commands.Cog):
         """Mention the absent players of a game bots hold alone in its channel: `/game rejoin`
         takes their seat back before the game is abandoned."""
         record = absent.record
-        locale = guild_locale(self.bot, record.guild_id)
+        locale = game_locale(record)
         text = t(
             "timer.rejoin",
             locale,
@@ -110,23 +108,27 @@ class TimerLoop(commands.Cog):
     async def remind(self, reminder: Reminder) -> None:
         """A reminder in the channel (a mention), by DM (a new hand DM), or both."""
         record = reminder.record
-        locale = guild_locale(self.bot, record.guild_id)
         notice = (await turn_notices(self.bot, record, [reminder.seat]))[reminder.seat]
-        params = {
-            "game": t(rules_of(record.game).info.name_key, locale),
-            "number": record.id,
-            "since": relative_time(reminder.waiting_since),
-            "count": reminder.count,
-            "max": MAX_REMINDERS,
-        }
+
+        def params(locale: str) -> dict[str, object]:
+            return {
+                "game": t(rules_of(record.game).info.name_key, locale),
+                "number": record.id,
+                "since": relative_time(reminder.waiting_since),
+                "count": reminder.count,
+                "max": MAX_REMINDERS,
+            }
+
         in_channel = wants_mention(notice)
         if wants_dm(notice):
-            note = t("dm.reminder", locale, channel=f"<#{record.channel_id}>", **params)
-            sent = await dm_hand(self.bot, record, reminder.seat, locale, fresh=True, note=note)
+            own = member_locale(self.bot, reminder.user_id, record)
+            note = t("dm.reminder", own, channel=f"<#{record.channel_id}>", **params(own))
+            sent = await dm_hand(self.bot, record, reminder.seat, own, fresh=True, note=note)
             in_channel = in_channel or not sent
         if not in_channel:
             return
-        text = t("timer.reminder", locale, user=f"<@{reminder.user_id}>", **params)
+        here = game_locale(record)
+        text = t("timer.reminder", here, user=f"<@{reminder.user_id}>", **params(here))
         await self._post(record, text, [reminder.user_id])
 
 

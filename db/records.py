@@ -54,6 +54,7 @@ class GameRecord:
     updated_at: str
     timing: dict[str, Any] = field(default_factory=dict)  # asynchronous play settings
     auto_moves: dict[int, int] = field(default_factory=dict)  # seat -> consecutive auto-moves
+    language: str = "en"  # the language of the game's channel posts and pictures
 
     @property
     def active(self) -> bool:

@@ -62,7 +62,7 @@ def _seat_map(by_seat: dict[int, int]) -> str:
 
 _COLUMNS = (
     "id, guild_id, channel_id, game, status, host_id, seats, options, seed, state, waiting, "
-    "version, created_at, updated_at, timing, auto_moves"
+    "version, created_at, updated_at, timing, auto_moves, language"
 )
 
 
@@ -84,6 +84,7 @@ def _record(row: aiosqlite.Row | tuple[Any, ...]) -> GameRecord:
         updated,
         timing,
         auto_moves,
+        language,
     ) = row
     return GameRecord(
         id=gid,
@@ -102,6 +103,7 @@ def _record(row: aiosqlite.Row | tuple[Any, ...]) -> GameRecord:
         updated_at=updated,
         timing=json.loads(timing),
         auto_moves={int(k): v for k, v in json.loads(auto_moves).items()},
+        language=language,
     )
 
 
@@ -246,14 +248,17 @@ class Store:
         host_id: int,
         seats: Iterable[Seat],
         options: dict[str, str],
+        language: str = "en",
     ) -> GameRecord:
-        """A new lobby in this channel; ChannelBusy if the channel already has an active game."""
+        """A new lobby in this channel, its posts in `language`; ChannelBusy if the channel
+        already has an active game."""
         stamp = now()
         async with self._write:
             try:
                 cur = await self._conn.execute(
                     "INSERT INTO games (guild_id, channel_id, game, status, host_id, seats, "
-                    "options, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    "options, created_at, updated_at, language) "
+                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -263,6 +268,7 @@ class Store:
                         _dumps(options),
                         stamp,
                         stamp,
+                        language,
                     ),
                 )
             except aiosqlite.IntegrityError as exc:
@@ -828,6 +834,38 @@ class Store:
             f"SELECT user_id, turn_notice FROM user_settings WHERE user_id IN ({marks})", ids
         )
         return {row[0]: row[1] for row in rows}
+
+    async def user_languages(self) -> dict[int, str]:
+        """Every member's own language choice other than `auto` (their Discord language)."""
+        rows = await self._read(
+            "SELECT user_id, language FROM user_settings WHERE language != 'auto'", ()
+        )
+        return {row[0]: row[1] for row in rows}
+
+    async def set_user_language(self, user_id: int, language: str) -> None:
+        """Remember a member's language (`auto`: their Discord language)."""
+        async with self._write:
+            await self._conn.execute(
+                "INSERT INTO user_settings (user_id, language) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                (user_id, language),
+            )
+
+    async def guild_language(self, guild_id: int) -> str:
+        """A server's default language for new games ('' when its managers never chose)."""
+        rows = await self._read(
+            "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return str(rows[0][0]) if rows else ""
+
+    async def set_guild_language(self, guild_id: int, language: str) -> None:
+        """Set a server's default language for new games."""
+        async with self._write:
+            await self._conn.execute(
+                "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                (guild_id, language),
+            )
 
     async def set_turn_notice(self, user_id: int, notice: str) -> None:
         """Remember how a user wants to hear it is their turn."""

@@ -29,7 +29,7 @@ from interface.host import Host
 from interface.live_board import collapse_board, edit_board, keeps_every_board, post_board
 from interface.messages import board, board_summary, lobby, note_line, scoring_posts
 from interface.outgoing import Outgoing
-from interface.replies import guild_locale
+from interface.replies import game_locale, member_locale
 from service.change import TableChange
 from service.game_length import game_length
 from service.timing import Timing, wants_dm, wants_mention
@@ -48,9 +48,9 @@ def _lock(bot: Host, game_id: int) -> asyncio.Lock:
     return _locks.setdefault(bot, {}).setdefault(game_id, asyncio.Lock())
 
 
-async def deliver_change(bot: Host, change: TableChange, locale: str | None = None) -> None:
-    """Deliver what a request committed (its game's pending announcements). `locale` is
-    unused: the channel's posts are in the game's language."""
+async def deliver_change(bot: Host, change: TableChange) -> None:
+    """Deliver what a request committed (its game's pending announcements, in the game's
+    language)."""
     await deliver(bot, change.record.id)
 
 
@@ -100,7 +100,7 @@ async def show(bot: Host, record: GameRecord, pending: Pending) -> bool:
     """Show pending announcements in the channel: scoring posts, then the board (a new post
     when a turn begins for someone or the game ended, else the live board edited). Marks them
     delivered and the changed panels due. False when Discord failed (left pending)."""
-    locale = guild_locale(bot, record.guild_id)
+    locale = game_locale(record)
     if record.status == "aborted":
         return await show_end_without_result(bot, record, pending, locale)
     if record.status not in ("running", "finished"):
@@ -193,11 +193,11 @@ async def send_panels(bot: Host, record: GameRecord) -> bool:
     due = await bot.store.panels_due(record.id)
     if not due:
         return True
-    locale = guild_locale(bot, record.guild_id)
     done = True
     for seat, fresh in due.items():
         sent: bool | None = False
         if record.status in ("running", "finished") and seat < len(record.seats):
+            locale = member_locale(bot, record.seats[seat].user_id, record)
             note = t("dm.your_turn", locale, channel=f"<#{record.channel_id}>") if fresh else None
             sent = await dm_hand(bot, record, seat, locale, fresh=fresh, note=note)
         if sent is None:

@@ -93,7 +93,7 @@ async def dm_hand(
         return True
     except DISCORD_FAILURES as exc:
         if dm_closed(exc):
-            await warn_dm_closed(bot, record, user_id, locale)
+            await warn_dm_closed(bot, record, user_id)
             return False
         log.warning("could not DM a hand for game %s (seat %s): %s", record.id, seat, kind_of(exc))
         return None
@@ -106,12 +106,12 @@ def kind_of(exc: BaseException) -> str:
     return type(exc).__name__ + (f" {code}" if code else "")
 
 
-async def warn_dm_closed(bot: Host, record: GameRecord, user_id: int, locale: str | None) -> None:
+async def warn_dm_closed(bot: Host, record: GameRecord, user_id: int) -> None:
     """Tell a player in the game's channel that their DMs are closed and where to look instead,
     once per game: the notice is remembered in the store, so a restart does not repeat it."""
     if await closed_dms(bot, record, user_id):
         return
-    text = t("dm.closed", locale, user=f"<@{user_id}>")
+    text = t("dm.closed", record.language, user=f"<@{user_id}>")
     try:
         await bot.get_partial_messageable(record.channel_id).send(
             text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])

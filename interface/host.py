@@ -10,6 +10,7 @@ import discord
 
 from config import Settings
 from db.store import Store
+from interface.languages import MemberLanguages
 from service.tables import TableService
 
 
@@ -20,6 +21,7 @@ class Host(Protocol):
     store: Store
     tables: TableService
     dm_channels: dict[int, int]  # user id -> DM channel id
+    languages: MemberLanguages  # members' own languages
     http: discord.http.HTTPClient
 
     def get_partial_messageable(

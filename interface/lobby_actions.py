@@ -14,7 +14,7 @@ from interface.delivery import deliver_change, redraw_lobby
 from interface.failures import DISCORD_FAILURES
 from interface.host import host
 from interface.messages import lobby
-from interface.replies import channel_locale, reply, tables, user_locale
+from interface.replies import game_locale, reply, tables, user_locale
 from rules.errors import RuleError
 from service.errors import TableError
 from service.lobby import members_of
@@ -61,9 +61,7 @@ async def press_lobby(interaction: Interaction, game_id: int, op: str) -> None:
         return
     if op == "start":  # committed: show it
         await redraw(interaction, change.record)
-        await deliver_change(
-            host(interaction), change, channel_locale(host(interaction), interaction)
-        )
+        await deliver_change(host(interaction), change)
         return
     await redraw(interaction, record)
 
@@ -71,7 +69,7 @@ async def press_lobby(interaction: Interaction, game_id: int, op: str) -> None:
 async def redraw(interaction: Interaction, record: GameRecord) -> None:
     """Show the lobby's new state on the message whose button was pressed, and on the lobby
     message itself when the button was on a copy (the private one `/game status` shows)."""
-    locale = channel_locale(host(interaction), interaction)
+    locale = game_locale(record)
     out = lobby(record, locale)
     try:
         if interaction.response.is_done():  # deferred while the work was slow
@@ -100,7 +98,7 @@ async def rematch(interaction: Interaction, game_id: int) -> None:
     except TableError as err:
         await reply(interaction, err.message(locale))
         return
-    here = channel_locale(host(interaction), interaction)
+    here = game_locale(record)
     others = [u for u in members_of(old) if u != interaction.user.id]
     out = lobby(record, here)
     assert out.embed is not None and out.view is not None  # an open lobby has both

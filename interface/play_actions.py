@@ -20,7 +20,7 @@ from interface.host import host
 from interface.messages import hand_panel
 from interface.move_pages import moves_page
 from interface.outgoing import Outgoing
-from interface.replies import channel_locale, reply, tables, user_locale
+from interface.replies import reply, tables, user_locale
 from rules.errors import RuleError
 from service.errors import OtherSeat, TableError
 
@@ -90,7 +90,7 @@ async def act(interaction: Interaction, record: GameRecord, action: str, since: 
             await interaction.response.defer()
     except DISCORD_FAILURES:
         log.info("could not acknowledge interaction %s", interaction.id)
-    await deliver_change(host(interaction), change, channel_locale(host(interaction), interaction))
+    await deliver_change(host(interaction), change)
     return True
 
 

@@ -14,7 +14,9 @@ import discord
 from db.records import GameRecord
 from i18n import t
 from interface.host import Host, host
+from interface.languages import MemberLanguages
 from service.errors import TableError
+from service.languages import member_language
 from service.tables import TableService
 
 log = logging.getLogger("tavolo.cogs")
@@ -22,23 +24,26 @@ S = TypeVar("S")
 
 
 def user_locale(interaction: discord.Interaction) -> str:
-    """The clicking user's language (for ephemeral replies)."""
-    return str(interaction.locale) if interaction.locale else "en"
+    """The language of a private answer to this interaction: the member's own choice
+    (`/settings language:`), else their Discord language when it is ours, else English."""
+    languages = getattr(interaction.client, "languages", None)
+    if isinstance(languages, MemberLanguages):
+        return languages.of_interaction(interaction)
+    return member_language(None, interaction.locale)
 
 
-def channel_locale(bot: Host, interaction: discord.Interaction | None = None) -> str:
-    """The language of public channel messages: the server's, else the configured default."""
-    if interaction is not None and interaction.guild_locale:
-        return str(interaction.guild_locale)
-    return bot.settings.locale
+def member_locale(bot: Host, user_id: int | None, record: GameRecord) -> str:
+    """The language of a DM to a member about a game: their own choice, else the Discord
+    language they last used here, else the game's."""
+    languages = getattr(bot, "languages", None)
+    if isinstance(languages, MemberLanguages):
+        return languages.of_member(user_id, record.language)
+    return record.language
 
 
-def guild_locale(bot: Host, guild_id: int | None) -> str:
-    """The language of a server's channel messages when no interaction carries it (timers)."""
-    guild = bot.get_guild(guild_id) if guild_id is not None else None
-    if guild is not None and guild.preferred_locale:
-        return str(guild.preferred_locale)
-    return bot.settings.locale
+def game_locale(record: GameRecord) -> str:
+    """The language of a game's channel posts and pictures."""
+    return record.language
 
 
 def relative_time(moment: datetime) -> str:

@@ -20,7 +20,7 @@ from interface.delivery import deliver_change
 from interface.failures import DISCORD_FAILURES
 from interface.hand_dms import dm_channel
 from interface.host import Host, host
-from interface.replies import guild_locale, relative_time, reply, tables, user_locale
+from interface.replies import member_locale, relative_time, reply, tables, user_locale
 from service.errors import TableError
 
 log = logging.getLogger("tavolo.seats")
@@ -43,7 +43,7 @@ async def ask(
 ) -> bool:
     """DM the seat's holder the request (from member `by`) to hand seat `seat` to member `to`
     (None: a bot), with the buttons to agree or keep it. False when the DM could not be sent."""
-    locale = guild_locale(bot, record.guild_id)
+    locale = member_locale(bot, holder, record)
     text = t(
         "seat.consent_request",
         locale,
@@ -108,7 +108,7 @@ async def press_consent(
         await reply(interaction, err.message(locale))
         return
     await settle(interaction, t("seat.consent_done", locale, new=newcomer_text(to, locale)))
-    await deliver_change(bot, change, guild_locale(bot, change.record.guild_id))
+    await deliver_change(bot, change)
 
 
 async def settle(interaction: Interaction, text: str) -> None:

@@ -19,7 +19,7 @@ from interface.host import Host, host
 from interface.lobby_actions import display_name
 from interface.names import shown_name
 from interface.replies import (
-    channel_locale,
+    game_locale,
     is_manager,
     relative_time,
     reply,
@@ -54,7 +54,7 @@ async def change_timing(interaction: Interaction, **changes: Any) -> None:
         text = timing_text(Timing.of(record.timing), locale)
         await reply(interaction, t("timing.current", locale, number=record.id, timing=text))
         return
-    here = channel_locale(host(interaction), interaction)
+    here = game_locale(record)
     text = t(
         "timing.changed", here, number=record.id, timing=timing_text(Timing.of(record.timing), here)
     )
@@ -76,7 +76,7 @@ async def pause(interaction: Interaction, paused: bool) -> None:
     except TableError as err:
         await reply(interaction, err.message(locale))
         return
-    here = channel_locale(host(interaction), interaction)
+    here = game_locale(record)
     key = "timing.paused_now" if paused else "timing.resumed_now"
     await interaction.response.send_message(t(key, here, number=record.id))
 
@@ -118,7 +118,7 @@ async def replace(interaction: Interaction, seat: int, member: discord.Member | 
         await reply(interaction, err.message(locale))
         return
     await reply(interaction, t("move.done", locale))  # the board post says what changed
-    await deliver_change(host(interaction), change, channel_locale(host(interaction), interaction))
+    await deliver_change(host(interaction), change)
 
 
 async def holder_present(bot: Host, record: GameRecord, seat: int) -> bool:
@@ -156,4 +156,4 @@ async def rejoin(interaction: Interaction) -> None:
         await reply(interaction, err.message(locale))
         return
     await reply(interaction, t("move.done", locale))  # the board post says what changed
-    await deliver_change(host(interaction), change, channel_locale(host(interaction), interaction))
+    await deliver_change(host(interaction), change)

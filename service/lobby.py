@@ -12,6 +12,7 @@ from games import RULES, rules_of
 from service.change import TableChange, announcement
 from service.errors import NotSeated, Stale, TableError
 from service.games import Games, retrying
+from service.languages import LANGUAGES, game_language
 from service.play import Play, PlayingPart
 from service.timing import Clock
 from service.turn_clock import clocks_at_start
@@ -33,8 +34,14 @@ class Lobby(PlayingPart):
         host_id: int,
         host_name: str,
         options: dict[str, str] | None = None,
+        language: str | None = None,
+        server_locale: object = None,
     ) -> GameRecord:
-        """Open a lobby with the host seated; TableError if the channel is busy or input is bad."""
+        """Open a lobby with the host seated, its posts in `language` (None: the server's
+        default, else `server_locale`, the server's Discord language, when it is ours, else
+        English); TableError if the channel is busy or input is bad."""
+        if language is not None and language not in LANGUAGES:
+            raise TableError("error.bad_language")
         if game_id not in RULES:
             raise TableError("error.unknown_game", game=game_id)
         info = RULES[game_id].info
@@ -52,6 +59,11 @@ class Lobby(PlayingPart):
                 host_id=host_id,
                 seats=[Seat(host_id, host_name)],
                 options=chosen,
+                language=game_language(
+                    language,
+                    await self.store.guild_language(guild_id) if guild_id is not None else "",
+                    server_locale,
+                ),
             )
         except ChannelBusy:
             raise TableError("error.channel_busy") from None
@@ -72,6 +84,7 @@ class Lobby(PlayingPart):
             host_id=user_id,
             host_name=name,
             options=old.options,
+            language=old.language,
         )
         for _ in range(sum(1 for s in old.seats if s.user_id is None)):
             record = await self.add_bot(record.id, user_id)
