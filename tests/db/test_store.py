@@ -422,20 +422,25 @@ async def test_migration_moves_dm_closed_messages_to_flags(
     with monkeypatch.context() as patch:
         patch.setattr(migrations, "MIGRATIONS_DIR", old)
         before = await Store.open(str(path))
-        record = await new_game(before)
-        await before.set_message(record.id, "board", 10, 5001)
-        await before.set_message(record.id, "dm_closed:100", 10, 5002)
-        await before.set_message(record.id, "dm_closed:123456789012345678", 10, 5003)
+        raw(  # a game as the code of that time wrote it (today's code writes newer columns)
+            path,
+            "INSERT INTO games (guild_id, channel_id, game, status, host_id, seats, options, "
+            "created_at, updated_at) VALUES (1, 10, 'money', 'lobby', 100, '[]', '{}', '', '')",
+        )
+        (game_id,) = raw(path, "SELECT id FROM games")[0]
+        await before.set_message(game_id, "board", 10, 5001)
+        await before.set_message(game_id, "dm_closed:100", 10, 5002)
+        await before.set_message(game_id, "dm_closed:123456789012345678", 10, 5003)
         await before.close()
     assert raw(path, "PRAGMA user_version") == [(4,)]
 
     store = await Store.open(str(path))  # all migrations
     try:
-        assert await store.has_flag(record.id, "dm_closed", 100)
-        assert await store.has_flag(record.id, "dm_closed", 123456789012345678)
-        assert not await store.has_flag(record.id, "dm_closed", 101)
-        assert await store.get_message(record.id, "dm_closed:100") is None
-        assert await store.get_message(record.id, "board") == (10, 5001)
+        assert await store.has_flag(game_id, "dm_closed", 100)
+        assert await store.has_flag(game_id, "dm_closed", 123456789012345678)
+        assert not await store.has_flag(game_id, "dm_closed", 101)
+        assert await store.get_message(game_id, "dm_closed:100") is None
+        assert await store.get_message(game_id, "board") == (10, 5001)
     finally:
         await store.close()
     assert raw(path, "SELECT kind FROM messages") == [("board",)]
