@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 
 from babel import Locale
+from babel.numbers import format_decimal
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 DEFAULT_LOCALE = "en"
@@ -102,6 +103,17 @@ def chosen(template: Template, locale: str, params: dict[str, object]) -> str:
     return template.get(plural_form(locale, params.get("count"))) or template["other"]
 
 
+NOT_QUANTITIES = frozenset({"number"})  # numbers that name something (table #1234), not amounts
+
+
+def number_words(name: str, value: object, locale: str) -> object:
+    """A whole number of 1,000 or more as the locale writes it (`1,250`, `1.250`); anything
+    else (and a parameter in NOT_QUANTITIES) as it is."""
+    if isinstance(value, bool) or not isinstance(value, int) or name in NOT_QUANTITIES:
+        return value
+    return format_decimal(value, locale=locale) if abs(value) >= 1000 else value
+
+
 def forms(template: Template) -> list[str]:
     """Every text a template can give: itself, or each of its plural forms."""
     return [template] if isinstance(template, str) else list(template.values())
@@ -114,14 +126,15 @@ def all_texts(locale: str) -> set[str]:
 
 def t(key: str, locale: str | None = None, /, **params: object) -> str:
     """Translate `key` into `locale`, filling `{name}` fields from `params` (a plural template:
-    the form for `params["count"]`)."""
+    the form for `params["count"]`; whole numbers of 1,000 or more grouped as the locale
+    writes them)."""
     name = base_locale(locale)
     found = catalog(name).get(key)
     if not found:
         name, found = DEFAULT_LOCALE, catalog(DEFAULT_LOCALE).get(key)
     template = chosen(found, name, params) if found else key
     try:
-        return template.format(**params)
+        return template.format(**{k: number_words(k, v, name) for k, v in params.items()})
     except (KeyError, IndexError, ValueError):
         return template
 

@@ -73,3 +73,14 @@ def test_every_plural_template_has_the_other_form_and_only_cldr_categories() -> 
     for key, template in catalog("en").items():
         if isinstance(template, dict):
             assert "other" in template and set(template) <= categories, key
+
+
+def test_large_amounts_are_grouped_as_each_language_writes_them() -> None:
+    from i18n import number_words
+
+    assert number_words("points", 1250, "en") == "1,250"
+    assert number_words("points", 1250, "it") == "1.250"
+    assert number_words("points", 1250, "nl") == "1.250"
+    assert number_words("points", 950, "it") == 950
+    assert number_words("number", 1250, "it") == 1250, "a table's number is a name"
+    assert t("result.points", "en", points=1250, count=1250) == "1,250 points"

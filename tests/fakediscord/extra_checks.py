@@ -14,7 +14,10 @@ Each check cites the documented rule it stands for (discord.com/developers/docs)
   needs a label or an emoji (Button);
 * a CHAT_INPUT command has a 1-100 character description and a lowercase name of 1-32
   characters (Application Commands, "Application Command Naming"); required options come
-  before optional ones.
+  before optional ones;
+* localizations (Application Commands, "Localization") are keyed by Discord's locales; a
+  localized command or option name follows the naming rule and is unique among its siblings
+  in that locale; a localized description or choice name has 1-100 characters.
 """
 
 from __future__ import annotations
@@ -210,6 +213,46 @@ def command_problems(cmd: Any, at: tuple[PathPart, ...]) -> list[Problem]:
         message = f"A chat input command needs a 1-100 character description (got {length})."
         found.append(_problem((*at, "description"), "BASE_TYPE_BAD_LENGTH", message))
     found += _option_order(cmd.get("options") or [], (*at, "options"))
+    found += _localizations(cmd, at)
+    return found
+
+
+LOCALES = frozenset(  # Discord's locales (Reference, "Locales")
+    "id da de en-GB en-US es-ES es-419 fr hr it lt hu nl no pl pt-BR ro fi sv-SE vi tr cs el "
+    "bg ru uk hi th zh-CN ja zh-TW ko".split()
+)
+
+
+def _localizations(item: dict[str, Any], at: tuple[PathPart, ...]) -> list[Problem]:
+    """Localized names and descriptions of a command, option or choice, and its options'
+    localized names unique per locale."""
+    found: list[Problem] = []
+    for field, limit in (("name_localizations", 32), ("description_localizations", 100)):
+        for locale, text in (item.get(field) or {}).items():
+            where = (*at, field, locale)
+            if locale not in LOCALES:
+                found.append(_problem(where, "INVALID_LOCALE", f"{locale!r} is not a locale"))
+            naming = field == "name_localizations" and "value" not in item  # not a choice
+            if naming and (not COMMAND_NAME.match(text) or text != text.lower()):
+                message = f"Localized name {text!r} breaks the command naming rule."
+                found.append(_problem(where, "APPLICATION_COMMAND_INVALID_NAME", message))
+            elif not naming and not 1 <= len(text) <= (100 if "value" in item else limit):
+                found.append(_problem(where, "BASE_TYPE_BAD_LENGTH", "1-100 characters"))
+    seen: dict[str, set[str]] = {}
+    for index, option in enumerate(item.get("options") or []):
+        if not isinstance(option, dict):
+            continue
+        found += _localizations(option, (*at, "options", index))
+        for locale, text in (option.get("name_localizations") or {}).items():
+            if text in seen.setdefault(locale, set()):
+                message = f"Two options are named {text!r} in {locale}."
+                found.append(
+                    _problem((*at, "options", index), "APPLICATION_COMMAND_DUPLICATE_NAME", message)
+                )
+            seen[locale].add(text)
+    for index, choice in enumerate(item.get("choices") or []):
+        if isinstance(choice, dict):
+            found += _localizations(choice, (*at, "choices", index))
     return found
 
 

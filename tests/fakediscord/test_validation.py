@@ -153,6 +153,46 @@ async def test_command_description_over_100_characters_is_refused(table: Table) 
     assert failure.message.startswith("0.description: Must be 100 or fewer")
 
 
+@pytest.mark.parametrize(
+    ("localized", "message"),
+    [
+        ({"name_localizations": {"it": "Partita"}}, "breaks the command naming rule"),
+        ({"name_localizations": {"xx": "partita"}}, "is not a locale"),
+        ({"description_localizations": {"nl": "d" * 101}}, "Must be 100 or fewer"),  # the spec
+    ],
+)
+async def test_a_bad_command_localization_is_refused(
+    table: Table, localized: dict, message: str
+) -> None:
+    template = "/applications/{application_id}/guilds/{guild_id}/commands"
+    route = Route(
+        "PUT", template, application_id=table.fake.application_id, guild_id=table.guild.id
+    )
+    command = {"name": "game", "description": "A game.", **localized}
+    with pytest.raises(discord.HTTPException) as caught:
+        await table.bot.http.request(route, json=[command])
+    assert caught.value.code == 50035
+    assert message in _only_failure(table).message
+
+
+async def test_two_options_with_one_localized_name_are_refused(table: Table) -> None:
+    template = "/applications/{application_id}/guilds/{guild_id}/commands"
+    route = Route(
+        "PUT", template, application_id=table.fake.application_id, guild_id=table.guild.id
+    )
+    options = [
+        {"type": 3, "name": n, "description": "x", "name_localizations": {"nl": "spel"}}
+        for n in ("game", "play")
+    ]
+    command = {"name": "game", "description": "A game.", "options": options}
+    with pytest.raises(discord.HTTPException):
+        await table.bot.http.request(route, json=[command])
+    assert "Two options are named 'spel' in nl" in _only_failure(table).message
+    good = [{"type": 3, "name": "game", "description": "x", "name_localizations": {"it": "gioco"}}]
+    await table.bot.http.request(route, json=[{**command, "options": good}])
+    assert table.fake.take_failures() == []
+
+
 async def test_documented_limits_missing_from_the_spec_are_checked_too(table: Table) -> None:
     """The spec allows 4000 characters of content; Discord's docs (and Discord) say 2000."""
     error = await _post_message(table, {"content": "x" * 2001})

@@ -79,7 +79,7 @@ async def tour_game(
     under `folder`."""
     async with FakeDiscord.start() as fake:
         fake.settle_quiet = 0.02
-        guild = fake.add_guild("Tavolo tour")
+        guild = fake.add_guild("Tavolo tour", locale=locale)  # the game in the same language
         channel = guild.add_text_channel("games")
         users = [
             fake.add_user(name, global_name=shown, locale=locale) for name, shown in PEOPLE[:people]
