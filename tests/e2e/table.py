@@ -25,7 +25,7 @@ from tests.fakediscord.production import start_bot, stop_bot
 from tests.helpers.clock import FakeClock
 
 MONEY = rules_of("money")
-COMMANDS = ("game", "games", "hand", "move", "rules", "settings")
+COMMANDS = ("game", "games", "hand", "move", "rules", "server", "settings")
 HAND_BUTTON = "My hand / bid"
 PLACE_BID = "Place bid"
 
