@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from service.languages import LANGUAGES
+
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_TIMER_SECONDS = 30.0
 DEFAULT_ABANDON_HOURS = 72.0
@@ -60,6 +62,9 @@ class Settings:
         log_level = (env.get("TAVOLO_LOG_LEVEL", "").strip() or "INFO").upper()
         if log_level not in LOG_LEVELS:
             raise MissingSetting(f"TAVOLO_LOG_LEVEL (one of {', '.join(LOG_LEVELS)})")
+        locale = (env.get("TAVOLO_LOCALE", "").strip() or "en").lower()
+        if locale not in LANGUAGES:
+            raise MissingSetting(f"TAVOLO_LOCALE (one of {', '.join(LANGUAGES)})")
         return cls(
             discord_token=token,
             db_path=env.get("TAVOLO_DB_PATH", "").strip() or "tavolo.db",
@@ -67,7 +72,7 @@ class Settings:
             log_level=log_level,
             api_base=(env.get("DISCORD_API_BASE", "").strip() or DEFAULT_API_BASE).rstrip("/"),
             gateway_url=env.get("DISCORD_GATEWAY_URL", "").strip() or None,
-            locale=env.get("TAVOLO_LOCALE", "").strip() or "en",
+            locale=locale,
             timer_seconds=timer_seconds,
             abandon_after_hours=abandon_hours,
         )

@@ -97,6 +97,7 @@ class Lobby(commands.Cog):
                 options=parse_options(options),
                 language=language.value if language is not None else None,
                 server_locale=interaction.guild_locale,
+                fallback_language=host(interaction).settings.locale,
             )
         except TableError as err:
             await reply(interaction, err.message(locale))

@@ -2,7 +2,7 @@
 
 - A game's channel posts and board pictures: the language chosen when it was opened, else the
   server's default set by its managers, else the server's Discord language when it is one of
-  ours, else English.
+  ours, else the bot's default (`TAVOLO_LOCALE`, English unless set).
 - A member's private answers and DMs: their own choice, else their Discord language when it is
   one of ours, else English.
 """
@@ -22,10 +22,12 @@ def ours(locale: object) -> str | None:
     return base if base in LANGUAGES else None
 
 
-def game_language(chosen: str | None, server_default: str, server_locale: object) -> str:
+def game_language(
+    chosen: str | None, server_default: str, server_locale: object, fallback: str = DEFAULT
+) -> str:
     """A new game's language: `chosen`, else the server's default, else the server's Discord
-    language when it is ours, else English."""
-    return chosen or server_default or ours(server_locale) or DEFAULT
+    language when it is ours, else `fallback` (the bot's `TAVOLO_LOCALE`, English by default)."""
+    return chosen or server_default or ours(server_locale) or fallback
 
 
 def member_language(choice: str | None, discord_locale: object) -> str:

@@ -36,10 +36,11 @@ class Lobby(PlayingPart):
         options: dict[str, str] | None = None,
         language: str | None = None,
         server_locale: object = None,
+        fallback_language: str = "en",
     ) -> GameRecord:
         """Open a lobby with the host seated, its posts in `language` (None: the server's
         default, else `server_locale`, the server's Discord language, when it is ours, else
-        English); TableError if the channel is busy or input is bad."""
+        `fallback_language`); TableError if the channel is busy or input is bad."""
         if language is not None and language not in LANGUAGES:
             raise TableError("error.bad_language")
         if game_id not in RULES:
@@ -63,6 +64,7 @@ class Lobby(PlayingPart):
                     language,
                     await self.store.guild_language(guild_id) if guild_id is not None else "",
                     server_locale,
+                    fallback_language,
                 ),
             )
         except ChannelBusy:

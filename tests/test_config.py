@@ -58,3 +58,10 @@ def test_the_api_base_and_gateway_url_are_read() -> None:
     settings = Settings.from_env(env)
     assert settings.api_base == "http://127.0.0.1:8080/api/v10"  # no trailing slash
     assert settings.gateway_url == "ws://127.0.0.1:8080/gateway"
+
+
+def test_the_bots_default_game_language_is_english_italian_or_dutch() -> None:
+    assert Settings.from_env({"DISCORD_TOKEN": "x"}).locale == "en"
+    assert Settings.from_env({"DISCORD_TOKEN": "x", "TAVOLO_LOCALE": "IT"}).locale == "it"
+    with pytest.raises(MissingSetting, match="TAVOLO_LOCALE"):
+        Settings.from_env({"DISCORD_TOKEN": "x", "TAVOLO_LOCALE": "de"})

@@ -24,6 +24,7 @@ def test_a_new_games_language_chosen_then_server_default_then_server_locale_then
     assert game_language(None, "it", "nl") == "it"
     assert game_language(None, "", "nl") == "nl"
     assert game_language(None, "", "de") == "en"
+    assert game_language(None, "", "de", "nl") == "nl", "the bot's TAVOLO_LOCALE"
 
 
 def test_a_members_language_is_their_choice_else_their_discord_language_else_english() -> None:
