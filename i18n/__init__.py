@@ -140,7 +140,9 @@ def t(key: str, locale: str | None = None, /, **params: object) -> str:
 
 
 class TranslatedError(Exception):
-    """An error whose reason is a translation key and its parameters, shown to a player."""
+    """An error whose reason is a translation key and its parameters, shown to a player. A
+    parameter named `<name>_key` holds a key whose words fill `{<name>}` (e.g. a currency
+    named in the reader's language)."""
 
     def __init__(self, key: str, **params: object) -> None:
         super().__init__(key)
@@ -149,7 +151,11 @@ class TranslatedError(Exception):
 
     def message(self, locale: str | None = None) -> str:
         """The reason, in words fit to show the player."""
-        return t(self.key, locale, **self.params)
+        words = {
+            name.removesuffix("_key"): t(str(value), locale) if name.endswith("_key") else value
+            for name, value in self.params.items()
+        }
+        return t(self.key, locale, **words)
 
     def __str__(self) -> str:
         return self.message()

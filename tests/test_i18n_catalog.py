@@ -52,7 +52,8 @@ def test_templates_only_use_named_fields() -> None:
 
 def test_unknown_locale_falls_back_to_english() -> None:
     assert t("error.not_your_turn", "xx-YY") == t("error.not_your_turn", "en")
-    assert t("error.lobby_full", "it", max=5) == "The game is full (5 players)."
+    assert t("error.lobby_full", "fr", max=5) == "The game is full (5 players)."
+    assert t("error.lobby_full", "it", max=5) != t("error.lobby_full", "en", max=5)
 
 
 def test_missing_key_shows_the_key_itself() -> None:

@@ -423,7 +423,8 @@ def _bid(state: State, seat: int, act: Cards) -> None:
     reading = read(act.ids, offer["currency"])
     if reading is None:
         if read(act.ids) is not None:
-            raise IllegalAction("palazzo.error.bid_currency", currency=offer["currency"])
+            currency = f"palazzo.currency.{offer['currency']}"
+            raise IllegalAction("palazzo.error.bid_currency", currency_key=currency)
         raise IllegalAction("palazzo.error.bad_payment")
     total = offer["total"] + reading.value
     high = bid_to_beat(state)

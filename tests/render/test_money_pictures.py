@@ -175,7 +175,7 @@ def test_missing_names_fall_back_to_player_numbers_not_seats() -> None:
         image = table_picture(GAME.view(state, None), [], "it")
     assert image.width == WIDTH
     words = [d.words for d in drawn]
-    assert t("render.money.pic.player", None, number=1) in words
+    assert t("render.money.pic.player", "it", number=1) in words
     assert not any(internals_in(w) for w in words)
 
 

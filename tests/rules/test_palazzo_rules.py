@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from i18n import t
 from rules.contract import State
 from rules.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
 from rules.palazzo.components import KNIGHTS, MONEY, TILES
@@ -298,7 +299,10 @@ def test_a_raise_must_keep_the_currency_of_the_bid() -> None:
     state = GAME.apply(state, c, "pass")
     move_cards(state, [card("grey", 6)], a)
     state = GAME.apply(state, a, f"bid {card('grey', 6)}")
-    assert error_key(state, b, f"bid {card('grey', 7)}") == "palazzo.error.bid_currency"
+    refused = assert_refused(GAME, state, b, f"bid {card('grey', 7)}", IllegalAction)
+    assert refused.key == "palazzo.error.bid_currency"
+    assert "red cards" in refused.message("en"), "the bid's currency, in the reader's words"
+    assert t("palazzo.currency.red", "it") in refused.message("it")
 
 
 def test_a_bid_must_beat_the_highest_bid() -> None:
