@@ -5,10 +5,24 @@ from __future__ import annotations
 
 import re
 
+from i18n import catalog
+
+
+def _table_words() -> str:
+    """The word each catalog puts before a table's number (`table #12`, `tavolo #12`)."""
+    words = {"table"}
+    for locale in ("en", "it", "nl"):
+        template = catalog(locale).get("board.title")
+        found = re.search(r"(\w+) #\{number\}", template) if isinstance(template, str) else None
+        if found:
+            words.add(found.group(1).lower())
+    return "".join(f"(?<!{re.escape(word)} )" for word in sorted(words))
+
+
 PATTERNS: dict[str, re.Pattern[str]] = {
-    # A table's number ("table #12") is its public name, as on game sites, and how a finished
-    # game is found again; a number after # anywhere else is an internal id.
-    "card or tile id": re.compile(r"(?<!table )#\d+|\((?:card|tile|id) \d+\)", re.IGNORECASE),
+    # A table's number ("table #12", in any of our languages) is its public name, as on game
+    # sites, and how a finished game is found again; a number after # elsewhere is an id.
+    "card or tile id": re.compile(_table_words() + r"#\d+|\((?:card|tile|id) \d+\)", re.IGNORECASE),
     "seat index": re.compile(r"\bseat\s*\d+\b|\bs\d+\b|\bp\d\b", re.IGNORECASE),
     "action syntax": re.compile(
         r"`?/move [a-z]+ [\w ]*\d|\b(?:take|buy|place|bid|pay) \d+ [a-z]\d"

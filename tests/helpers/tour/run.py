@@ -19,6 +19,7 @@ from typing import Any
 
 from db.records import ActionRecord, GameRecord
 from games import rules_of
+from i18n import t
 from render.draw import DrawnText, recording_text
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 from tests.fakediscord.components import BUTTON, leaves
@@ -156,18 +157,20 @@ async def _open_and_start(
     bot: Any, users: list[FakeUser], channel: FakeChannel, game_id: str, options: str | None
 ) -> int:
     """The first user's `/game new`, "Join" for the others, "Add bot" for the seats left,
-    "Start"; returns the game's number."""
+    "Start" (as the lobby words them in the game's language); returns the game's number."""
     host = users[0]
     values = {"game": game_id, **({"options": options} if options else {})}
     opened = await host.slash(channel, "game new", options=values)
     lobby = opened.message
     if lobby is None or lobby.ephemeral:
         raise TourError(f"/game new {values} was refused: {opened.content!r}")
+    opening = await bot.store.active_game(channel.id)
+    language = opening.language if opening is not None else "en"  # the lobby's words
     for user in users[1:]:
-        await user.press(lobby, "Join")
+        await user.press(lobby, t("lobby.button.join", language))
     for _ in range(SEATS - len(users)):
-        await host.press(lobby, "Add bot")
-    await host.press(lobby, "Start")
+        await host.press(lobby, t("lobby.button.bot", language))
+    await host.press(lobby, t("lobby.button.start", language))
     record = await bot.store.active_game(channel.id)
     if record is None or record.status != "running":
         labels = [c.get("label") for c in leaves(lobby.components) if c.get("type") == BUTTON]
