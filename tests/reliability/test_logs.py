@@ -121,7 +121,7 @@ async def play_logged(
                 if channel == 3:
                     bot.fail("send", bad_gateway, channel_id=channel, times=5)
                     bot.fail("open_dm", bad_gateway, times=2)
-                await deliver_change(bot, step, "en")
+                await deliver_change(bot, step)
                 for _ in range(moves):
                     if record.status != "running":
                         break
