@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from config import MissingSetting, Settings
 from db.store import Store
+from interface import loop_lag
 from interface.command_texts import CatalogTranslator
 from interface.languages import MemberLanguages
 from interface.log_redaction import RedactSecrets
@@ -89,6 +90,7 @@ class TavoloBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Load each cog on its own (one broken cog does not stop the rest), then sync."""
         self.tree.error(command_failed)  # every failed slash command still gets an answer
+        self.loop_lag = loop_lag.start(self.settings.loop_lag_file)  # benchmarks only
         self.languages.chosen.update(await self.store.user_languages())
         await self.tree.set_translator(CatalogTranslator())  # Italian and Dutch command words
         for name in EXTENSIONS:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from bench.common import GAME_OPTIONS, percentile, playout, print_table
+from bench.common import GAME_OPTIONS, load_line, percentile, playout, print_table, reference_ms
 from games import RULES, presentation
 from render.png import encode
 
@@ -47,6 +47,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=6, help="random games sampled per title")
     args = parser.parse_args()
+    reference = reference_ms()
     rows = []
     for game_id in RULES:
         for kind, (times, largest) in measure(game_id, args.games).items():
@@ -61,10 +62,11 @@ def main() -> None:
                 )
             )
     print_table(
-        "Pictures (render + PNG encode)",
+        f"Pictures (render + PNG encode; load {load_line()})",
         ("game", "picture", "samples", "p50", "p99", "largest"),
         rows,
     )
+    print(f"reference (one board-sized palette PNG): {reference:.2f} ms")
 
 
 if __name__ == "__main__":
