@@ -7,8 +7,9 @@ stand-in that accepts every post and edit at once.
 All four titles, games spread evenly among them. Open-loop load: actions arrive at a fixed rate
 on random games, and each latency counts from the moment it was due until its delivery is done
 (board and hands handed to Discord). Then saturation: back-to-back actions from several
-concurrent players, as many as one process completes per second. Caches are warmed first (a
-warm-up run that is not counted). CPU time is the process's (every thread), per action.
+concurrent players, as many as one process completes per second. First, not counted, one action
+in every game: each has its live board and hand DMs, and the caches are warm. CPU time is the
+process's (every thread), per action.
 
 Every figure is printed beside `uptime`'s load and a same-run reference: the time to encode one
 board-sized palette PNG (`bench.common.reference_ms`).
@@ -37,6 +38,17 @@ from interface.delivery import deliver
 from interface.languages import MemberLanguages
 from service.errors import TableError
 from service.tables import TableService
+
+try:
+    from interface.attachments import picture_cache
+except ImportError:  # before issue 18: no cache
+
+    class _NoCache:
+        drawn = reused = 0
+
+    def picture_cache() -> _NoCache:  # type: ignore[misc]
+        return _NoCache()
+
 
 TITLES = ("money", "nycards", "palazzo", "newyork")
 WORKERS = 8  # concurrent players in the saturation run
@@ -138,6 +150,19 @@ async def one_action(bot: Bot, game_id: int, rng: random.Random) -> str | None:
     return record.game
 
 
+async def warm_up(bot: Bot, ids: list[int]) -> None:
+    """One action in every game, not counted: each game has its live board and its members'
+    hand DMs, as in a running bot, and the caches are warm."""
+    rng = random.Random(0)
+    queue = list(ids)
+
+    async def worker() -> None:
+        while queue:
+            await one_action(bot, queue.pop(), rng)
+
+    await asyncio.gather(*(worker() for _ in range(WORKERS)))
+
+
 async def offered_load(
     bot: Bot, ids: list[int], rate: float, seconds: float
 ) -> dict[str, list[float]]:
@@ -187,10 +212,13 @@ async def bench(games: int, rate: float, seconds: float) -> None:
         tables = TableService(store, new_seed=iter(range(1, 10**9)).__next__)
         bot = Bot(store, tables)
         ids = await open_games(tables, games)
-        await saturation(bot, ids, min(3.0, seconds))  # warm-up: caches, first boards and DMs
+        await warm_up(bot, ids)
         bot.discord.counts.clear()
+        cache = picture_cache()
+        drawn, reused = cache.drawn, cache.reused
         latencies = await offered_load(bot, ids, rate, seconds)
         counts = dict(bot.discord.counts)
+        drawn, reused = cache.drawn - drawn, cache.reused - reused
         load = load_line()
         throughput, cpu_ms, _ = await saturation(bot, ids, seconds)
         saturation_load = load_line()
@@ -224,7 +252,8 @@ async def bench(games: int, rate: float, seconds: float) -> None:
     )
     per = max(1, actions)
     print(
-        f"\nper action: {counts.get('pictures', 0) / per:.2f} pictures, "
+        f"\nper action: {drawn / per:.2f} pictures drawn, {reused / per:.2f} taken from the "
+        f"cache, {counts.get('pictures', 0) / per:.2f} uploaded; "
         f"{counts.get('posts', 0) / per:.2f} posts, {counts.get('edits', 0) / per:.2f} edits"
     )
     print(
