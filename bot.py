@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sqlite3
 import sys
 from collections.abc import Callable, Iterable
@@ -21,7 +22,7 @@ from discord.ext import commands
 
 from config import MissingSetting, Settings
 from db.store import Store
-from interface import loop_lag
+from interface import attachments, loop_lag
 from interface.command_texts import CatalogTranslator
 from interface.languages import MemberLanguages
 from interface.log_redaction import RedactSecrets
@@ -135,7 +136,9 @@ async def create_bot(
 
 
 async def run(settings: Settings) -> None:
-    """Run the bot until it is stopped, then close the database."""
+    """Run the bot until it is stopped, then close the database. Pictures are drawn in worker
+    processes, one per core (`interface.attachments.use_processes`)."""
+    attachments.use_processes(os.cpu_count() or 2)
     bot = await create_bot(settings)
     try:
         async with bot:

@@ -14,11 +14,12 @@ import asyncio
 import hashlib
 import io
 import json
+import multiprocessing
 import os
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
@@ -33,6 +34,23 @@ from render.png import encode
 PICTURE_THREADS = ThreadPoolExecutor(
     max_workers=max(2, os.cpu_count() or 2), thread_name_prefix="tavolo-picture"
 )
+
+
+_processes: list[ProcessPoolExecutor] = []  # the worker processes, once `use_processes`
+
+
+def use_processes(count: int) -> None:
+    """From now on draw pictures in `count` worker processes (the bot does, `bot.run`): the
+    drawing code is mostly Python, and in threads it takes turns with the event loop for the
+    interpreter's lock, so the loop stalls and one core does the drawing; in processes it runs
+    on every core and the loop stays free. A picture that cannot be named (`digest` None, e.g.
+    drawn already) is still drawn by a thread. Tests keep the threads (they patch drawing in
+    this process). `count` 0: back to threads."""
+    while _processes:
+        _processes.pop().shutdown(wait=False, cancel_futures=True)
+    if count > 0:
+        context = multiprocessing.get_context("spawn")  # never fork a running event loop
+        _processes.append(ProcessPoolExecutor(max_workers=count, mp_context=context))
 
 
 MAX_QUEUED = 4 * PICTURE_THREADS._max_workers
@@ -128,17 +146,19 @@ def draw_png(picture: Callable[[], Image]) -> bytes:
     return encode(picture())
 
 
-async def _draw(picture: Callable[[], Image]) -> bytes:
+async def _draw(picture: Callable[[], Image], named: bool = False) -> bytes:
     async with _queue_slots():
         loop = asyncio.get_running_loop()
+        if named and _processes:  # plain JSON arguments: sent to a worker process
+            return await loop.run_in_executor(_processes[0], draw_png, picture)
         return await loop.run_in_executor(PICTURE_THREADS, draw_png, picture)
 
 
-async def png_bytes(picture: Callable[[], Image], key: str | None = None) -> bytes:
-    """A deferred picture as PNG bytes: from the cache when the same picture (same `digest`,
-    or `key` given) was drawn before, else drawn and encoded off the event loop (waiting for a
+async def png_bytes(picture: Callable[[], Image]) -> bytes:
+    """A deferred picture as PNG bytes: from the cache when the same picture (same `digest`)
+    was drawn before, else drawn and encoded off the event loop (waiting for a
     queue slot), once however many ask for it at the same time."""
-    key = key or digest(picture)
+    key = digest(picture)
     if key is None:
         return await _draw(picture)
     cache = picture_cache()
@@ -156,7 +176,7 @@ async def png_bytes(picture: Callable[[], Image], key: str | None = None) -> byt
     future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
     cache.drawing[key] = future
     try:
-        data = await _draw(picture)
+        data = await _draw(picture, named=True)
     except asyncio.CancelledError:
         future.cancel()
         raise

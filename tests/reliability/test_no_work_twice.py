@@ -68,3 +68,28 @@ async def test_a_hand_dm_showing_the_same_is_not_sent_again(
     assert edit.content is not None and edit.content.startswith("A note.")
     assert "attachments" not in edit.kwargs, "the same picture is not uploaded again"
     assert edit.message.attachments, "the DM keeps its picture"
+
+
+async def test_pictures_drawn_in_worker_processes_are_the_same() -> None:
+    """The bot draws in worker processes (`use_processes`): every game's table and hand come
+    out byte for byte as drawn here."""
+    from games import RULES, presentation
+
+    names = ["Ann", "Bo", "Cy"]
+    pictures = []
+    for game_id, game in RULES.items():
+        ui = presentation(game_id)
+        state = game.new_game(game.info.min_players + 1, {}, 7)
+        pictures += [
+            partial(ui.table_image, game.view(state, None), names, "en"),
+            partial(ui.hand_image, game.view(state, 0), names, "en"),
+        ]
+    here = [attachments.draw_png(p) for p in pictures]
+    attachments.use_processes(1)
+    try:
+        cache = picture_cache()
+        cache.pictures.clear()
+        there = [await png_bytes(p) for p in pictures]
+    finally:
+        attachments.use_processes(0)
+    assert there == here
