@@ -6,10 +6,11 @@ stand-in that accepts every post and edit at once.
 
 All four titles, games spread evenly among them. Open-loop load: actions arrive at a fixed rate
 on random games, and each latency counts from the moment it was due until its delivery is done
-(board and hands handed to Discord). Then saturation: back-to-back actions from several
+(board and hands handed to Discord). Pictures are drawn in worker processes, as the bot draws
+them (`--threads`: in threads, as the tests do). Then saturation: back-to-back actions from several
 concurrent players, as many as one process completes per second. First, not counted, one action
 in every game: each has its live board and hand DMs, and the caches are warm. CPU time is the
-process's (every thread), per action.
+process's (every thread) and its picture workers', per action.
 
 Every figure is printed beside `uptime`'s load and a same-run reference: the time to encode one
 board-sized palette PNG (`bench.common.reference_ms`).
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import os
 import random
 import tempfile
 import time
@@ -40,14 +42,31 @@ from service.errors import TableError
 from service.tables import TableService
 
 try:
-    from interface.attachments import picture_cache
-except ImportError:  # before issue 18: no cache
+    from interface.attachments import picture_cache, use_processes
+except ImportError:  # before issue 18: no cache, pictures drawn by threads
 
     class _NoCache:
         drawn = reused = 0
 
     def picture_cache() -> _NoCache:  # type: ignore[misc]
         return _NoCache()
+
+    def use_processes(count: int) -> None:
+        pass
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process (every thread) and of its picture worker processes (Linux)."""
+    total = time.process_time()
+    tick = os.sysconf("SC_CLK_TCK")
+    for child in Path("/proc", str(os.getpid()), "task").parent.glob("task/*/children"):
+        for pid in child.read_text().split():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return total
 
 
 TITLES = ("money", "nycards", "palazzo", "newyork")
@@ -199,14 +218,16 @@ async def saturation(
             if await one_action(bot, rng.choice(ids), rng):
                 done += 1
 
-    start, cpu = time.perf_counter(), time.process_time()
+    start, cpu = time.perf_counter(), cpu_seconds()
     await asyncio.gather(*(worker(n) for n in range(workers)))
-    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+    wall, cpu = time.perf_counter() - start, cpu_seconds() - cpu
     return done / wall, cpu / max(1, done) * 1e3, done
 
 
-async def bench(games: int, rate: float, seconds: float) -> None:
+async def bench(games: int, rate: float, seconds: float, threads: bool = False) -> None:
     reference = reference_ms()
+    if not threads:  # as the bot draws (`bot.run`)
+        use_processes(os.cpu_count() or 2)
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(str(Path(folder) / "bench.db"))
         tables = TableService(store, new_seed=iter(range(1, 10**9)).__next__)
@@ -272,8 +293,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--rate", type=float, default=50.0)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument(
+        "--threads", action="store_true", help="draw in threads (as the tests), not processes"
+    )
     args = parser.parse_args()
-    asyncio.run(bench(args.games, args.rate, args.seconds))
+    asyncio.run(bench(args.games, args.rate, args.seconds, args.threads))
 
 
 if __name__ == "__main__":
