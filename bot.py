@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sqlite3
 import sys
 from collections.abc import Callable, Iterable
@@ -21,6 +22,7 @@ from discord.ext import commands
 
 from config import MissingSetting, Settings
 from db.store import Store
+from interface import attachments, loop_lag
 from interface.command_texts import CatalogTranslator
 from interface.languages import MemberLanguages
 from interface.log_redaction import RedactSecrets
@@ -89,6 +91,7 @@ class TavoloBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Load each cog on its own (one broken cog does not stop the rest), then sync."""
         self.tree.error(command_failed)  # every failed slash command still gets an answer
+        self.loop_lag = loop_lag.start(self.settings.loop_lag_file)  # benchmarks only
         self.languages.chosen.update(await self.store.user_languages())
         await self.tree.set_translator(CatalogTranslator())  # Italian and Dutch command words
         for name in EXTENSIONS:
@@ -133,7 +136,9 @@ async def create_bot(
 
 
 async def run(settings: Settings) -> None:
-    """Run the bot until it is stopped, then close the database."""
+    """Run the bot until it is stopped, then close the database. Pictures are drawn in worker
+    processes, one per core (`interface.attachments.use_processes`)."""
+    attachments.use_processes(os.cpu_count() or 2)
     bot = await create_bot(settings)
     try:
         async with bot:

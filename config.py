@@ -31,6 +31,7 @@ class Settings:
     locale: str = "en"
     timer_seconds: float = DEFAULT_TIMER_SECONDS
     abandon_after_hours: float = DEFAULT_ABANDON_HOURS
+    loop_lag_file: str | None = None  # benchmarks: where to write the event loop's lag
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -75,4 +76,5 @@ class Settings:
             locale=locale,
             timer_seconds=timer_seconds,
             abandon_after_hours=abandon_hours,
+            loop_lag_file=env.get("TAVOLO_LOOP_LAG_FILE", "").strip() or None,
         )

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
+import os
 import random
 import statistics
+import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -77,3 +80,33 @@ def print_table(title: str, header: Sequence[str], rows: Sequence[Sequence[Any]]
     print("|" + "|".join("---" for _ in header) + "|")
     for row in rows:
         print("| " + " | ".join(str(cell) for cell in row) + " |")
+
+
+def load_line() -> str:
+    """`uptime`'s load averages (1, 5, 15 minutes), printed beside every figure: the machine
+    may be shared."""
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.2f}, {five:.2f}, {fifteen:.2f}"
+
+
+def reference_ms(repeats: int = 15) -> float:
+    """The same-run reference: the median time (ms) to encode one board-sized picture as a
+    palette PNG the plain Pillow way (an adaptive 128-colour palette, zlib level 3). It does not
+    depend on the project's code, so figures divided by it compare across machines."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (1100, 800), (29, 90, 63))
+    draw = ImageDraw.Draw(image)
+    rng = random.Random(3)
+    for _ in range(120):
+        x, y = rng.randrange(1050), rng.randrange(760)
+        colour = (rng.randrange(256), rng.randrange(256), rng.randrange(256))
+        draw.rounded_rectangle((x, y, x + 48, y + 36), 6, fill=colour, outline=(246, 240, 223))
+        draw.text((x + 4, y + 4), f"{rng.randrange(100)}", fill=(246, 240, 223))
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        palette = image.quantize(128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        palette.save(io.BytesIO(), "PNG", compress_level=3)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1e3

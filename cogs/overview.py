@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from interface.access import can_view
 from interface.replies import tables, user_locale
-from interface.summaries import overview_text
+from interface.summaries import MAX_LISTED, overview_text
 
 Interaction = discord.Interaction[Any]
 
@@ -25,13 +25,16 @@ class Overview(commands.Cog):
     @app_commands.guild_only()
     async def games(self, interaction: Interaction) -> None:
         locale = user_locale(interaction)
-        summaries = [  # only games in channels the member may view
-            summary
-            for summary in await tables(interaction).overview.server(interaction.guild_id)
-            if can_view(interaction, summary.record.channel_id)
+        overview = tables(interaction).overview
+        assert interaction.guild_id is not None  # guild_only
+        listed = [  # only games in channels the member may view
+            game_id
+            for game_id, channel_id in await overview.channels(interaction.guild_id)
+            if can_view(interaction, channel_id)
         ]
+        summaries = await overview.summaries(listed[:MAX_LISTED])  # what one answer can show
         await interaction.response.send_message(
-            overview_text(summaries, locale),
+            overview_text(summaries, locale, total=len(listed)),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

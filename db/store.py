@@ -10,7 +10,7 @@ import asyncio
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -45,6 +45,11 @@ def now() -> str:
 def stamp(moment: datetime) -> str:
     """A moment as the ISO UTC text the store keeps (sorts in time order)."""
     return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+def _julian(moment: datetime) -> float:
+    """A moment as SQLite's julianday() gives it (days since noon, 24 November 4714 BC)."""
+    return moment.timestamp() / 86400.0 + 2440587.5
 
 
 def _dumps(data: Any) -> str:
@@ -107,6 +112,10 @@ def _record(row: aiosqlite.Row | tuple[Any, ...]) -> GameRecord:
     )
 
 
+# A game's columns without its state (`GameRecord.state` None): what overviews read, which never
+# look at the game itself (parsing every running game's state is most of their cost).
+_SUMMARY_COLUMNS = _COLUMNS.replace(" state,", " NULL,")
+
 _TIMER_COLUMNS = (
     "t.game_id, t.seat, t.since_version, t.started_at, t.sent_count, t.last_sent_at, "
     "t.deadline_moved, t.deadline_hours, t.auto_moves, t.held_seconds"
@@ -163,11 +172,12 @@ class Store:
         await self._reader.close()
         await self._conn.close()
 
-    async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+    async def _read(self, sql: str, params: Iterable[Any] | Mapping[str, Any] = ()) -> list[Any]:
         """The rows of a query on the reading connection. The writing connection may be inside
         another request's transaction: a read there would see its uncommitted (perhaps later
         rolled back) changes, while the reading connection sees committed data only (WAL)."""
-        async with self._reader.execute(sql, tuple(params)) as cur:
+        bound = dict(params) if isinstance(params, Mapping) else tuple(params)
+        async with self._reader.execute(sql, bound) as cur:
             return list(await cur.fetchall())
 
     # ------------------------------------------------------------ meta
@@ -211,14 +221,40 @@ class Store:
         )
         return _record(rows[0]) if rows else None
 
-    async def active_games(self, guild_id: int | None = None) -> list[GameRecord]:
-        """Every lobby or running game (of one server when `guild_id` is given), oldest first."""
-        sql = f"SELECT {_COLUMNS} FROM games WHERE status IN ('lobby', 'running')"
+    async def active_games(
+        self, guild_id: int | None = None, *, with_state: bool = True
+    ) -> list[GameRecord]:
+        """Every lobby or running game (of one server when `guild_id` is given), oldest first;
+        without their states (`state` None) unless `with_state`."""
+        columns = _COLUMNS if with_state else _SUMMARY_COLUMNS
+        sql = f"SELECT {columns} FROM games WHERE status IN ('lobby', 'running')"
         params: tuple[int, ...] = ()
         if guild_id is not None:
             sql += " AND guild_id = ?"
             params = (guild_id,)
         return [_record(row) for row in await self._read(sql + " ORDER BY id", params)]
+
+    async def active_channels(self, guild_id: int) -> list[tuple[int, int]]:
+        """(game id, channel id) of every lobby or running game of a server, oldest first: the
+        listing of an overview, read from an index without any game's JSON."""
+        rows = await self._read(
+            "SELECT id, channel_id FROM games WHERE guild_id = ? "
+            "AND status IN ('lobby', 'running') ORDER BY id",
+            (guild_id,),
+        )
+        return [(row[0], row[1]) for row in rows]
+
+    async def game_summaries(self, game_ids: Sequence[int]) -> list[GameRecord]:
+        """These games without their states (`state` None), in the order of `game_ids`
+        (missing ones left out)."""
+        if not game_ids:
+            return []
+        marks = ", ".join("?" for _ in game_ids)
+        rows = await self._read(
+            f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE id IN ({marks})", tuple(game_ids)
+        )
+        found = {record.id: record for record in map(_record, rows)}
+        return [found[i] for i in game_ids if i in found]
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         """The game's moves from the action log, in order (what a replay of the game reads)."""
@@ -710,14 +746,26 @@ class Store:
 
     # ------------------------------------------------------------ turn timers
 
-    async def turn_timers(self, game_id: int | None = None) -> list[TurnTimer]:
-        """The timers of one game's waiting seats, or of every running game's (by game, seat)."""
+    async def turn_timers(
+        self,
+        game_id: int | None = None,
+        *,
+        guild_id: int | None = None,
+        game_ids: Sequence[int] | None = None,
+    ) -> list[TurnTimer]:
+        """The timers of one game's waiting seats, of these games' (`game_ids`), or of every
+        running game's (of one server when `guild_id` is given), by game and seat."""
         sql = f"SELECT {_TIMER_COLUMNS} FROM turn_timers AS t JOIN games AS g ON g.id = t.game_id "
         params: tuple[int, ...] = ()
-        if game_id is None:
-            sql += "WHERE g.status = 'running'"
-        else:
+        if game_id is not None:
             sql, params = sql + "WHERE t.game_id = ?", (game_id,)
+        elif game_ids is not None:
+            marks = ", ".join("?" for _ in game_ids) or "NULL"
+            sql, params = sql + f"WHERE t.game_id IN ({marks})", tuple(game_ids)
+        elif guild_id is not None:
+            sql, params = sql + "WHERE g.status = 'running' AND g.guild_id = ?", (guild_id,)
+        else:
+            sql += "WHERE g.status = 'running'"
         return [
             _timer(row) for row in await self._read(sql + " ORDER BY t.game_id, t.seat", params)
         ]
@@ -730,6 +778,53 @@ class Store:
             "WHERE g.status = 'running' ORDER BY t.game_id, t.seat"
         )
         return [(_timer(row[:10]), json.loads(row[10])) for row in rows]
+
+    async def timers_maybe_due(
+        self, now: datetime, *, reminder_hours: int, deadline_hours: int, max_reminders: int
+    ) -> list[tuple[TurnTimer, dict[str, Any]]]:
+        """The running games' turn timers that may be due at `now`, each with its game's timing
+        settings (JSON): the database leaves out every timer whose clock is stopped (paused,
+        blocked) or whose reminder and deadline cannot have come yet, counting from the earliest
+        its clock can have started (`service.turn_clock` decides exactly, on what this returns).
+        `reminder_hours` and `deadline_hours` are the settings' defaults; `max_reminders` the
+        reminders a wait may have."""
+        rows = await self._read(
+            "WITH g AS MATERIALIZED (SELECT id, timing, "
+            "  coalesce(timing ->> '$.deadline_hours', :dh) AS dh, "
+            "  coalesce(timing ->> '$.reminder_hours', :rh) AS rh "
+            "  FROM games WHERE status = 'running' "
+            "  AND NOT coalesce(timing ->> '$.paused', 0) "
+            "  AND NOT coalesce(timing ->> '$.blocked', 0)) "
+            f"SELECT {_TIMER_COLUMNS}, g.timing FROM g JOIN turn_timers AS t ON t.game_id = g.id "
+            "WHERE (coalesce(t.deadline_hours, g.dh) > 0 "
+            "   AND julianday(t.started_at) + (t.held_seconds + 3600.0 * coalesce(t.deadline_hours,"
+            "       g.dh)) / 86400.0 <= :now) "
+            "OR (g.rh > 0 AND t.sent_count < :most "
+            "   AND max(julianday(t.started_at) + t.held_seconds / 86400.0,"
+            "       coalesce(julianday(t.last_sent_at), 0)) + g.rh / 24.0 <= :now) "
+            "ORDER BY t.game_id, t.seat",
+            {
+                "dh": deadline_hours,
+                "rh": reminder_hours,
+                "most": max_reminders,
+                # a little later than `now`: rounding never leaves a due timer out
+                "now": _julian(now) + 1e-6,
+            },
+        )
+        return [(_timer(row[:10]), json.loads(row[10])) for row in rows]
+
+    async def games_maybe_deserted(self) -> list[GameRecord]:
+        """The running games bots hold alone (`GameRecord.deserted`), and those that were and
+        still have it in their timing settings (`deserted_at`): the database picks them."""
+        rows = await self._read(
+            f"SELECT {_COLUMNS} FROM games WHERE status = 'running' "
+            # the text of the JSON first (cheap): no seat held by a member, or deserted before
+            "AND (instr(timing, '\"deserted_at\"') OR NOT (instr(seats, '\"bot\":false') "
+            "     OR instr(seats, '\"bot\": false') OR instr(seats, '\"bot\":0'))) "
+            "ORDER BY id"
+        )
+        records = [_record(row) for row in rows]
+        return [r for r in records if r.deserted or "deserted_at" in r.timing]
 
     async def mark_reminded(self, timer: TurnTimer, game_version: int, at: datetime) -> bool:
         """Count one more reminder for `timer`'s wait, only if the game is still running at

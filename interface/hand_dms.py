@@ -4,14 +4,19 @@ player hears it is their turn, and the one notice in the channel when a player's
 
 from __future__ import annotations
 
+import hashlib
+import io
+import json
 import logging
+import weakref
+from collections import OrderedDict
 from typing import Any
 
 import discord
 
 from db.records import GameRecord
 from i18n import t
-from interface.attachments import png_file
+from interface.attachments import digest, png_bytes, png_file
 from interface.failures import DISCORD_FAILURES, dm_closed
 from interface.host import Host
 from interface.messages import hand_panel
@@ -19,10 +24,35 @@ from interface.outgoing import Outgoing
 
 log = logging.getLogger("tavolo.delivery")
 DM_CLOSED_FLAG = "dm_closed"  # a game's flag: the player was told their DMs are closed
+REMEMBERED = 10_000  # hand DMs whose shown picture and text are remembered (the latest)
+
+Shown = tuple[int, str | None, str]  # (message id, hash of its picture's PNG, digest of it all)
+_shown: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[int, int], Shown]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _remembered(bot: Host) -> OrderedDict[tuple[int, int], Shown]:
+    return _shown.setdefault(bot, OrderedDict())
+
+
+def message_digest(out: Outgoing, picture: str | None) -> str:
+    """What a message shows: its text, its picture's digest and its components."""
+    components = out.view.to_components() if out.view is not None else None
+    text = json.dumps([out.content, picture, components], sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 async def files_of(out: Outgoing) -> list[discord.File]:
     return [await png_file(image, name) for image, name in out.images]
+
+
+async def pictures_of(out: Outgoing) -> tuple[list[discord.File], str | None]:
+    """A message's pictures as attachments, and a hash of the PNG when it has one picture."""
+    data = [(await png_bytes(image), name) for image, name in out.images]
+    files = [discord.File(io.BytesIO(png), filename=name) for png, name in data]
+    picture = hashlib.blake2b(data[0][0], digest_size=16).hexdigest() if len(data) == 1 else None
+    return files, picture
 
 
 async def turn_notices(bot: Host, record: GameRecord, seats: list[int]) -> dict[int, str]:
@@ -74,22 +104,34 @@ async def dm_hand(
     if note:
         out.content = f"{note}\n{out.content}"[:2000]
     kind = f"hand:{seat}"
+    whole = message_digest(out, digest(out.images[0][0]) if len(out.images) == 1 else None)
+    remembered = _remembered(bot)
     try:
         dm = await dm_channel(bot, user_id)
         previous = None if fresh else await bot.store.get_message(record.id, kind)
         if previous is not None and previous[0] == dm.id:
+            shown = remembered.get((record.id, seat))
+            if shown is not None and shown[0] != previous[1]:
+                shown = None  # remembered of another message
+            if shown is not None and shown[2] == whole:
+                return True  # the DM shows this already: nothing is drawn or sent
+            edit: dict[str, Any] = {"content": out.content, "view": out.view}
+            files, picture = await pictures_of(out)
+            if shown is None or picture is None or shown[1] != picture:
+                edit["attachments"] = files  # else the DM keeps its (byte-identical) picture
             try:
-                await dm.get_partial_message(previous[1]).edit(
-                    content=out.content, attachments=await files_of(out), view=out.view
-                )
+                await dm.get_partial_message(previous[1]).edit(**edit)
+                remember(bot, record.id, seat, (previous[1], picture, whole))
                 return True
             except discord.NotFound:
                 pass
-        kwargs: dict[str, Any] = {"content": out.content, "files": await files_of(out)}
+        files, picture = await pictures_of(out)
+        kwargs: dict[str, Any] = {"content": out.content, "files": files}
         if out.view is not None:
             kwargs["view"] = out.view
         message = await dm.send(**kwargs)
         await bot.store.set_message(record.id, kind, dm.id, message.id)
+        remember(bot, record.id, seat, (message.id, picture, whole))
         return True
     except DISCORD_FAILURES as exc:
         if dm_closed(exc):
@@ -97,6 +139,15 @@ async def dm_hand(
             return False
         log.warning("could not DM a hand for game %s (seat %s): %s", record.id, seat, kind_of(exc))
         return None
+
+
+def remember(bot: Host, game_id: int, seat: int, shown: Shown) -> None:
+    """Remember what a seat's hand DM shows now (the latest REMEMBERED hand DMs)."""
+    remembered = _remembered(bot)
+    remembered[(game_id, seat)] = shown
+    remembered.move_to_end((game_id, seat))
+    while len(remembered) > REMEMBERED:
+        remembered.popitem(last=False)
 
 
 def kind_of(exc: BaseException) -> str:

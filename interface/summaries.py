@@ -11,6 +11,8 @@ from service.overview import TableSummary
 from service.timing import MAX_REMINDERS, Timing
 
 MAX_CHARS = 2000
+MAX_LISTED = MAX_CHARS // 20  # more games than fit in one `/games` answer (a line has a channel
+# mention, 20+ characters, and more)
 
 
 def timing_text(timing: Timing, locale: str | None) -> str:
@@ -114,16 +116,23 @@ def table_line(summary: TableSummary, locale: str | None) -> str:
     return t("overview.running", locale, waiting=waiting_text(summary), paused=paused, **params)
 
 
-def overview_text(summaries: list[TableSummary], locale: str | None) -> str:
-    """The `/games` answer, cut to fit one message."""
-    if not summaries:
+def overview_text(
+    summaries: list[TableSummary], locale: str | None, total: int | None = None
+) -> str:
+    """The `/games` answer, cut to fit one message. `summaries` may be the first of `total`
+    games (at least MAX_LISTED of them, or all): the rest are counted as more."""
+    total = len(summaries) if total is None else total
+    if not total:
         return t("overview.none", locale)
-    lines = [t("overview.title", locale, count=len(summaries))]
+    lines = [t("overview.title", locale, count=total)]
     for index, summary in enumerate(summaries):
         line = table_line(summary, locale)
-        more = t("overview.more", locale, count=len(summaries) - index)
+        more = t("overview.more", locale, count=total - index)
         if len("\n".join([*lines, line, more])) > MAX_CHARS:
             lines.append(more)
             break
         lines.append(line)
+    else:
+        if total > len(summaries):
+            lines.append(t("overview.more", locale, count=total - len(summaries)))
     return "\n".join(lines)

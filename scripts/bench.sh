@@ -8,5 +8,6 @@ scripts/setup.sh dev
 .venv/bin/python -m bench.rules_speed
 .venv/bin/python -m bench.pictures
 .venv/bin/python -m bench.action_latency
+.venv/bin/python -m bench.overview
 .venv/bin/python -m bench.loopback
 .venv/bin/python -m bench.commit_cost

@@ -35,8 +35,11 @@ from service.play import MAX_BOT_MOVES, Play, PlayingPart
 from service.timing import (
     BOARDS,
     DEFAULT_ABANDON_HOURS,
+    DEFAULT_DEADLINE_HOURS,
+    DEFAULT_REMINDER_HOURS,
     MAX_AUTO_MOVES,
     MAX_HOURS,
+    MAX_REMINDERS,
     Clock,
     Timing,
     parse_time,
@@ -196,7 +199,12 @@ class Deadlines(PlayingPart):
         result = Tick()
         found = [
             (timer, kind)
-            for timer, timing in await self.store.running_timers()
+            for timer, timing in await self.store.timers_maybe_due(
+                now,
+                reminder_hours=DEFAULT_REMINDER_HOURS,
+                deadline_hours=DEFAULT_DEADLINE_HOURS,
+                max_reminders=MAX_REMINDERS,
+            )
             if (kind := due(timer, Timing.of(timing), now)) is not None
         ]
         for timer, kind in sorted(found, key=lambda f: (f[1] != "deadline", f[0].game_id)):
@@ -213,7 +221,7 @@ class Deadlines(PlayingPart):
                 log.info("timer of game %s seat %s deferred", timer.game_id, timer.seat)
             except Exception:
                 log.exception("timer of game %s seat %s failed", timer.game_id, timer.seat)
-        for record in await self.store.active_games():
+        for record in await self.store.games_maybe_deserted():
             try:
                 await self.watch_deserted(record, now, result)
             except (StaleVersion, TableError):  # the game moved on: looked at next tick

@@ -33,10 +33,24 @@ class Overview:
         self.store = store
 
     async def server(self, guild_id: int | None) -> list[TableSummary]:
-        """The active games of a server (lobbies and running games), oldest first."""
-        records = await self.store.active_games(guild_id)
+        """The active games of a server (lobbies and running games), oldest first, without
+        their states (`GameRecord.state` is None: an overview never reads it)."""
+        records = await self.store.active_games(guild_id, with_state=False)
         timers: dict[int, list[TurnTimer]] = defaultdict(list)
-        for timer in await self.store.turn_timers():
+        for timer in await self.store.turn_timers(guild_id=guild_id):
+            timers[timer.game_id].append(timer)
+        return [summarize(record, timers[record.id]) for record in records]
+
+    async def channels(self, guild_id: int) -> list[tuple[int, int]]:
+        """(game id, channel id) of the active games of a server, oldest first (cheap: no
+        game is read; `summaries` reads the ones to show)."""
+        return await self.store.active_channels(guild_id)
+
+    async def summaries(self, game_ids: list[int]) -> list[TableSummary]:
+        """The summaries of these games, in this order, without their states."""
+        records = await self.store.game_summaries(game_ids)
+        timers: dict[int, list[TurnTimer]] = defaultdict(list)
+        for timer in await self.store.turn_timers(game_ids=[r.id for r in records]):
             timers[timer.game_id].append(timer)
         return [summarize(record, timers[record.id]) for record in records]
 

@@ -87,8 +87,10 @@ async def test_a_slow_typed_move_thinks_first_then_says_done(
 
 
 def slow_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every picture takes SLOW seconds to draw (a machine under load)."""
+    """Every picture takes SLOW seconds to draw (a machine under load), and none is taken from
+    the picture cache (the hand was drawn already for its DM)."""
     draw = attachments.draw_png
+    monkeypatch.setattr(attachments, "digest", lambda picture: None)
 
     def slow_draw(picture: Any) -> bytes:
         time.sleep(SLOW)

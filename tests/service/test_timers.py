@@ -525,3 +525,34 @@ async def test_overview_and_notice_settings(tables: TableService, clock: FakeClo
     await notices.choose(BEN, "both")
     assert await notices.of([ANN, BEN]) == {ANN: "mention", BEN: "both"}
     await refused("error.bad_notice", notices.choose(BEN, "pigeon"))
+
+
+async def test_the_database_leaves_out_no_due_timer(
+    tables: TableService, deadlines: Deadlines, store: Store, clock: FakeClock
+) -> None:
+    """The tick reads only the timers the database finds may be due (`timers_maybe_due`):
+    every timer `due` finds due among all running timers is among them, as reminders are sent
+    and a deadline passes; and a timer that cannot be due yet is left out."""
+    from service.timing import DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS
+
+    record = (await started(tables, deadline_hours=30)).record
+    await move(tables, record, 0)
+    found_due = 0
+    for _ in range(0, 40 * 60, 29):
+        now = clock()
+        maybe = await store.timers_maybe_due(
+            now,
+            reminder_hours=DEFAULT_REMINDER_HOURS,
+            deadline_hours=DEFAULT_DEADLINE_HOURS,
+            max_reminders=MAX_REMINDERS,
+        )
+        listed = {(t.game_id, t.seat) for t, _ in maybe}
+        every = await store.running_timers()
+        due_now = {(t.game_id, t.seat) for t, timing in every if due(t, Timing.of(timing), now)}
+        assert due_now <= listed, now
+        if not due_now:
+            assert len(listed) < len(every) or not every, "a timer not due yet is left out"
+        found_due += len(due_now)
+        await deadlines.tick()
+        clock.advance(minutes=29)
+    assert found_due, "reminders and deadlines came due meanwhile"

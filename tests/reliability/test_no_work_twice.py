@@ -1,0 +1,95 @@
+"""No work twice (issue 18): a picture whose view has not changed is neither drawn nor sent
+again; a hand DM that would show the same again is left alone."""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+
+from PIL import Image
+
+from db.store import Store
+from interface import attachments
+from interface.attachments import digest, picture_cache, png_bytes
+from interface.delivery import deliver_change
+from interface.hand_dms import dm_hand
+from service.tables import TableService
+from tests.fakediscord.inprocess import FakeBot
+from tests.reliability.driving import seated_step
+
+
+def square(colour: list[int], size: int) -> Image.Image:
+    return Image.new("RGB", (size, size), tuple(colour))
+
+
+async def test_the_same_picture_is_drawn_once_even_when_asked_for_at_once() -> None:
+    cache = picture_cache()
+    drawn = cache.drawn
+    pictures = [partial(square, [1, 2, 3], 40) for _ in range(3)]
+    first, second, third = await asyncio.gather(*(png_bytes(p) for p in pictures))
+    assert first == second == third
+    assert cache.drawn == drawn + 1
+    await png_bytes(partial(square, [1, 2, 3], 40))
+    assert cache.drawn == drawn + 1
+    await png_bytes(partial(square, [1, 2, 4], 40))
+    assert cache.drawn == drawn + 2, "another view is another picture"
+
+
+def test_a_picture_is_named_by_its_hook_and_its_arguments() -> None:
+    assert digest(partial(square, [1, 2, 3], 40)) == digest(partial(square, [1, 2, 3], 40))
+    assert digest(partial(square, [1, 2, 3], 40)) != digest(partial(square, [1, 2, 3], 41))
+    assert digest(partial(square, (1, 2, 3), object())) is None, "not plain JSON: never cached"
+    assert digest(lambda: square([1, 2, 3], 40)) is None
+
+
+def test_the_cache_forgets_the_least_recently_used_beyond_its_size() -> None:
+    cache = attachments.PictureCache(limit=10)
+    cache.put("a", b"12345")
+    cache.put("b", b"12345")
+    assert cache.get("a") is not None  # a is used: b is the oldest
+    cache.put("c", b"12345")
+    assert cache.get("b") is None and cache.get("a") and cache.get("c")
+
+
+async def test_a_hand_dm_showing_the_same_is_not_sent_again(
+    tables: TableService, store: Store, bot: FakeBot
+) -> None:
+    """After the start's DMs, asking again for a seat's unchanged hand DM makes no call; a DM
+    whose text changes but whose picture does not is edited without a new picture."""
+    start = await seated_step(tables, "nycards", 1, [100, 101, 102])
+    await deliver_change(bot, start)
+    record = await tables.game(start.record.id)
+    calls = bot.calls
+    assert await dm_hand(bot, record, 0, "en", fresh=False)
+    assert bot.calls == calls, "the DM shows this hand already"
+
+    assert await dm_hand(bot, record, 0, "en", fresh=False, note="A note.")
+    (edit,) = [s for s in bot.sent[-1:] if s.op == "edit"]
+    assert edit.content is not None and edit.content.startswith("A note.")
+    assert "attachments" not in edit.kwargs, "the same picture is not uploaded again"
+    assert edit.message.attachments, "the DM keeps its picture"
+
+
+async def test_pictures_drawn_in_worker_processes_are_the_same() -> None:
+    """The bot draws in worker processes (`use_processes`): every game's table and hand come
+    out byte for byte as drawn here."""
+    from games import RULES, presentation
+
+    names = ["Ann", "Bo", "Cy"]
+    pictures = []
+    for game_id, game in RULES.items():
+        ui = presentation(game_id)
+        state = game.new_game(game.info.min_players + 1, {}, 7)
+        pictures += [
+            partial(ui.table_image, game.view(state, None), names, "en"),
+            partial(ui.hand_image, game.view(state, 0), names, "en"),
+        ]
+    here = [attachments.draw_png(p) for p in pictures]
+    attachments.use_processes(1)
+    try:
+        cache = picture_cache()
+        cache.pictures.clear()
+        there = [await png_bytes(p) for p in pictures]
+    finally:
+        attachments.use_processes(0)
+    assert there == here
