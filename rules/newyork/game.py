@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.contract import GameInfo, OptionInfo
-from rules.newyork import actions, bot, describe, engine, locations, outcome, views
+from rules.newyork import actions, bot, describe, engine, locations, outcome, undo, views
 from rules.packaged import GameModules, PackagedGame
 
 INFO = GameInfo(
@@ -22,3 +22,4 @@ class NewYorkGame(PackagedGame):
     info = INFO
     copied = engine.COPIED
     modules = GameModules(actions, engine, views, outcome, bot, describe, locations)
+    undo_rules = undo

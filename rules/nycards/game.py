@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.contract import GameInfo
-from rules.nycards import actions, bot, describe, engine, locations, outcome, views
+from rules.nycards import actions, bot, describe, engine, locations, outcome, undo, views
 from rules.packaged import GameModules, PackagedGame
 
 INFO = GameInfo(
@@ -21,3 +21,4 @@ class NyCardsGame(PackagedGame):
     info = INFO
     copied = engine.COPIED
     modules = GameModules(actions, engine, views, outcome, bot, describe, locations)
+    undo_rules = undo

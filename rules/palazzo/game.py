@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.contract import GameInfo
 from rules.packaged import GameModules, PackagedGame
-from rules.palazzo import actions, bot, describe, engine, locations, outcome, views
+from rules.palazzo import actions, bot, describe, engine, locations, outcome, undo, views
 
 INFO = GameInfo(
     id="palazzo",
@@ -21,3 +21,4 @@ class PalazzoGame(PackagedGame):
     info = INFO
     copied = engine.COPIED
     modules = GameModules(actions, engine, views, outcome, bot, describe, locations)
+    undo_rules = undo
