@@ -36,8 +36,6 @@ class PackagedGame(BaseGame[Any]):
     """A game whose rules are its package's module functions (see the module docstring)."""
 
     modules: ClassVar[GameModules]
-    # The package's `undo` module (`undoable(before, after, seat, action)`); None: no undo.
-    undo_rules: ClassVar[ModuleType | None] = None
 
     def setup(self, players: int, options: dict[str, str], seed: int) -> State:
         return cast(State, self.modules.engine.setup(players, options, seed))
@@ -68,11 +66,6 @@ class PackagedGame(BaseGame[Any]):
 
     def describe(self, event: Mapping[str, Any], names: list[str], locale: str | None) -> str:
         return cast(str, self.modules.describe.describe(event, names, locale))
-
-    def undoable(self, before: State, after: State, seat: int, action: str) -> bool:
-        if self.undo_rules is None:
-            return False
-        return bool(self.undo_rules.undoable(before, after, seat, action))
 
     def locations(self, state: State) -> dict[str, list[int]]:
         return cast(dict[str, list[int]], self.modules.locations.locations(state))

@@ -26,7 +26,9 @@ class MoneyGame(PackagedGame):
     info = INFO
     copied = engine.COPIED
     modules = GameModules(actions, engine, views, outcome, bot, describe, locations)
-    undo_rules = undo
+
+    def undoable(self, before: State, after: State, seat: int, action: str) -> bool:
+        return undo.undoable(before, after, seat, action)
 
     refuses_unknown_options = False  # stored games keep their options as they were given
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.contract import GameInfo, OptionInfo
+from rules.contract import GameInfo, OptionInfo, State
 from rules.newyork import actions, bot, describe, engine, locations, outcome, undo, views
 from rules.packaged import GameModules, PackagedGame
 
@@ -22,4 +22,6 @@ class NewYorkGame(PackagedGame):
     info = INFO
     copied = engine.COPIED
     modules = GameModules(actions, engine, views, outcome, bot, describe, locations)
-    undo_rules = undo
+
+    def undoable(self, before: State, after: State, seat: int, action: str) -> bool:
+        return undo.undoable(before, after, seat, action)
