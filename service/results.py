@@ -99,12 +99,13 @@ def game_results(
         if now != label:
             label, label_start = now, previous_at
         if tally.holder is not None and entry.user_id == tally.holder:
-            if tally.last_label != label:
-                tally.turns += 1
             start = tally.last_at if tally.last_label == label else label_start
+            if tally.last_label != label and start is not None:
+                tally.turns += 1  # a turn whose start is unknown (the first) is not counted
             if start is not None:
                 tally.seconds += (parse_time(entry.at) - parse_time(start)).total_seconds()
-            tally.last_label, tally.last_at = label, entry.at
+                tally.last_at = entry.at
+            tally.last_label = label
         elif entry.user_id is None and tally.holder is not None:
             tally.missed = True
         state = game.apply(state, entry.seat, entry.action)
