@@ -21,6 +21,7 @@ from interface.messages import hand_panel
 from interface.move_pages import moves_page
 from interface.outgoing import Outgoing
 from interface.replies import reply, tables, user_locale
+from interface.undo_actions import undo_view
 from rules.errors import RuleError
 from service.errors import OtherSeat, TableError
 
@@ -82,10 +83,15 @@ async def act(interaction: Interaction, record: GameRecord, action: str, since: 
         log.exception("action failed in game %s", record.id)
         await reply(interaction, TableError("error.internal").message(locale))
         return False
-    # Committed. Now answer the interaction, then post the board and DMs.
+    # Committed. Now answer the interaction (with an Undo button when the move may be taken
+    # back), then post the board and DMs.
+    undo = undo_view(change, locale)
     try:
         if interaction.type is discord.InteractionType.application_command:
-            await respond(interaction, t("move.done", locale), ephemeral=True)
+            extra = {"view": undo} if undo is not None else {}
+            await respond(interaction, t("move.done", locale), ephemeral=True, **extra)
+        elif undo is not None:
+            await respond(interaction, t("undo.offer", locale), ephemeral=True, view=undo)
         elif not interaction.response.is_done():
             await interaction.response.defer()
     except DISCORD_FAILURES:

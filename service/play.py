@@ -184,6 +184,10 @@ class Play:
             results=results,
         )
         change.record = saved
+        may_undo = user_id is not None and not finished
+        change.undo_version = (
+            saved.version if may_undo and game.undoable(state, new_state, seat, action) else None
+        )
         change.moves.append((seat, action))
         change.events.extend(events)
         change.notes.extend(notes)
