@@ -4,6 +4,7 @@ member answered and the channel's board and the panels brought up to date (the o
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any
 
@@ -30,6 +31,20 @@ def undo_view(change: TableChange, locale: str | None) -> discord.ui.View | None
     view = discord.ui.View(timeout=None)
     label = t("undo.button", locale)
     view.add_item(UndoButton(change.record.id, change.undo_version, label))
+    return view
+
+
+def with_undo(
+    view: discord.ui.View | None, game_id: int, version: int | None, locale: str | None
+) -> discord.ui.View | None:
+    """A private panel's `view` with an Undo button added for the move saved as `version`
+    (None: nothing to take back; the view as it is)."""
+    if version is None:
+        return view
+    view = view or discord.ui.View(timeout=None)
+    # a full panel (25 components, or rows of menus) gets none: /game undo still works
+    with contextlib.suppress(ValueError):
+        view.add_item(UndoButton(game_id, version, t("undo.button", locale)))
     return view
 
 

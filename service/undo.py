@@ -37,6 +37,8 @@ def undo_refusal(
         return TableError("undo.nothing")
     if last.kind == "undo":
         undone = json.loads(last.action)["undone"]
+        if last.user_id != user_id:
+            return TableError("undo.not_yours")
         if version is None or undone == version:
             return TableError("undo.already")
         return TableError("undo.someone_acted")
