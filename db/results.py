@@ -58,6 +58,17 @@ class PlayerStats:
     turn_seconds: float
     clean: int  # games finished without a deadline moving for them
 
+    def __add__(self, other: PlayerStats) -> PlayerStats:
+        return PlayerStats(
+            self.played + other.played,
+            self.won + other.won,
+            self.score_sum + other.score_sum,
+            self.place_sum + other.place_sum,
+            self.turns + other.turns,
+            self.turn_seconds + other.turn_seconds,
+            self.clean + other.clean,
+        )
+
     @property
     def win_share(self) -> float:
         return self.won / self.played if self.played else 0.0

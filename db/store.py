@@ -992,14 +992,16 @@ class Store:
         row = (await self._read(sql, params))[0]
         return PlayerStats(*row)
 
-    async def player_games(self, guild_id: int, player: int) -> list[str]:
-        """The games a member has finished in a server, by id (alphabetically)."""
+    async def player_stats_by_game(self, guild_id: int, player: int) -> dict[str, PlayerStats]:
+        """A member's statistics in each game they finished in a server (one pass over the
+        index), by game id, alphabetically."""
         rows = await self._read(
-            "SELECT DISTINCT game FROM game_results WHERE guild_id = ? AND player = ? "
-            "ORDER BY game",
+            "SELECT game, count(*), sum(won), sum(score), sum(place), sum(turns), "
+            "sum(turn_seconds), sum(1 - missed) FROM game_results "
+            "WHERE guild_id = ? AND player = ? GROUP BY game ORDER BY game",
             (guild_id, player),
         )
-        return [row[0] for row in rows]
+        return {row[0]: PlayerStats(*row[1:]) for row in rows}
 
     async def rating(self, guild_id: int, game: str, player: int) -> Rating | None:
         """A player's rating in a server's game (None: never rated)."""

@@ -42,15 +42,17 @@ class Stats:
     async def member(self, guild_id: int, user_id: int, game: str | None) -> list[GameStats]:
         """A member's statistics in a server: for one game, or all games together followed by
         each game they played; [] when they finished no game there."""
-        games = [game] if game is not None else await self.store.player_games(guild_id, user_id)
+        if game is not None:
+            by_game = {game: await self.store.player_stats(guild_id, user_id, game)}
+        else:
+            by_game = await self.store.player_stats_by_game(guild_id, user_id)
         found = []
-        for game_id in games:
-            stats = await self.store.player_stats(guild_id, user_id, game_id)
+        for game_id, stats in by_game.items():
             if stats.played:
                 rating = await self.store.rating(guild_id, game_id, user_id)
                 found.append(GameStats(game_id, stats, rating))
         if game is None and len(found) > 1:
-            overall = await self.store.player_stats(guild_id, user_id)
+            overall = sum((g.stats for g in found[1:]), found[0].stats)
             found.insert(0, GameStats(None, overall, None))
         return found
 
