@@ -42,6 +42,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.server_settings",
     "cogs.timers",
     "cogs.channel_watch",
+    "cogs.stats",
 )
 
 

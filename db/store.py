@@ -19,6 +19,7 @@ import aiosqlite
 from db.migrations import migrate
 from db.outbox import Announcement, Pending
 from db.records import ActionRecord, GameRecord, Seat, SeatChange, TurnClocks, TurnTimer
+from db.results import GameResults, PlayerStats, Rating
 
 
 class StoreError(Exception):
@@ -257,8 +258,16 @@ class Store:
         return [found[i] for i in game_ids if i in found]
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
-        """The game's moves from the action log, in order (what a replay of the game reads)."""
-        return await self.log(game_id, "move")
+        """The game's moves from the action log that were not undone, in order (what a replay
+        of the game reads)."""
+        rows = await self._read(
+            "SELECT game_id, version, seat, user_id, action, at, kind FROM actions "
+            "WHERE game_id = ? AND kind = 'move' AND version NOT IN (SELECT "
+            "json_extract(action, '$.undone') FROM actions WHERE game_id = ? AND kind = 'undo') "
+            "ORDER BY version",
+            (game_id, game_id),
+        )
+        return [ActionRecord(*row) for row in rows]
 
     async def seat_changes(self, game_id: int) -> list[ActionRecord]:
         """The seat changes of the action log, in order (`SeatChange.from_log` reads each)."""
@@ -366,11 +375,13 @@ class Store:
         auto_moves: dict[int, int] | None = None,
         seat_log: SeatChange | None = None,
         announce: Announcement | None = None,
+        results: GameResults | None = None,
     ) -> GameRecord:
         """One action applied: the new state (and the game `finished`, which stops every
         timer), the new waits, the action logged as `seat`'s by `user_id` (None: a bot);
         `seats` when a bot took a seat over (`seat_log` logs it), `auto_moves` when the counts
-        changed; `announce` goes to the outbox."""
+        changed; `announce` goes to the outbox; `results` (of a game that ends) go to the
+        statistics and ratings in the same transaction."""
         columns: dict[str, Any] = {"state": _dumps(state)}
         if finished:
             columns["status"] = "finished"
@@ -387,6 +398,7 @@ class Store:
             ended=finished,
             seat_log=seat_log,
             announce=announce,
+            results=results,
         )
 
     async def save_seat_change(
@@ -470,12 +482,15 @@ class Store:
         seat_log: SeatChange | None = None,
         keep_terms: tuple[int, int] | None = None,
         announce: Announcement | None = None,
+        results: GameResults | None = None,
+        undo: tuple[int, int, str] | None = None,
     ) -> GameRecord:
         """The one transaction of every game write: set `columns` (already stored form) of a
         game still at `expected_version`, bump its version, log `action` (seat, user, text),
         log the `seat_log` change, apply `clocks` (its waits and turn timers; its `at` is the
         time of the write, else now), pin `keep_terms` on the current timers that have none,
-        drop every timer of a game that `ended`, and put `announce` in the outbox.
+        drop every timer of a game that `ended`, put `announce` in the outbox, write the `results`
+        of a game that ends (and its ratings), and log an `undo` (seat, user, JSON).
 
         Raises StaleVersion (nothing written) if the game is at another version, GameNotFound
         if there is no such game. Returns the game as saved, at `expected_version + 1`.
@@ -517,6 +532,14 @@ class Store:
                             when,
                         ),
                     )
+                if undo is not None:
+                    await self._conn.execute(
+                        "INSERT INTO actions (game_id, version, kind, seat, user_id, action, at) "
+                        "VALUES (?, ?, 'undo', ?, ?, ?, ?)",
+                        (game_id, expected_version + 1, *undo, when),
+                    )
+                if results is not None:
+                    await self._write_results(game_id, results, when)
                 if keep_terms is not None:
                     await self._conn.execute(
                         "UPDATE turn_timers SET deadline_hours = COALESCE(deadline_hours, ?), "
@@ -710,9 +733,9 @@ class Store:
     ) -> dict[str, int]:
         """Delete one server's games and every row about them, in one transaction: each table
         with a `game_id` column (action log, messages, flags, turn timers, and any a later
-        migration adds), then the games. Returns the rows deleted per table; `dry_run` counts
-        and rolls back. `compact` then rewrites the file (VACUUM) so deleted rows leave no trace
-        in it. Per-user settings are not per server and are kept."""
+        migration adds) and the server's ratings, then the games. Returns the rows deleted per
+        table; `dry_run` counts and rolls back. `compact` then rewrites the file (VACUUM) so
+        deleted rows leave no trace in it. Per-user settings are not per server and are kept."""
         async with self._write:
             async with self._conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'games'"
@@ -733,6 +756,10 @@ class Store:
                         (guild_id,),
                     )
                     counts[name] = cur.rowcount
+                cur = await self._conn.execute(
+                    "DELETE FROM ratings WHERE guild_id = ?", (guild_id,)
+                )
+                counts["ratings"] = cur.rowcount
                 cur = await self._conn.execute("DELETE FROM games WHERE guild_id = ?", (guild_id,))
                 counts["games"] = cur.rowcount
                 await self._conn.execute("ROLLBACK" if dry_run else "COMMIT")
@@ -970,3 +997,121 @@ class Store:
                 "ON CONFLICT (user_id) DO UPDATE SET turn_notice = excluded.turn_notice",
                 (user_id, notice),
             )
+
+    # ------------------------------------------------------------ undo, statistics, ratings
+
+    async def save_undo(
+        self,
+        game_id: int,
+        expected_version: int,
+        *,
+        seat: int,
+        user_id: int,
+        undone: int,
+        action: str,
+        state: dict[str, Any],
+        clocks: TurnClocks,
+        announce: Announcement | None = None,
+    ) -> GameRecord:
+        """A member took back their move of version `undone` (`action`): the state before it,
+        the waits of `clocks`, an `undo` row in the action log (the move's row stays), and
+        `announce` in the outbox; one versioned transaction (StaleVersion if anything moved)."""
+        text = _dumps({"undone": undone, "action": action})
+        return await self._save(
+            game_id,
+            expected_version,
+            {"state": _dumps(state)},
+            clocks=clocks,
+            undo=(seat, user_id, text),
+            announce=announce,
+        )
+
+    async def _write_results(self, game_id: int, results: GameResults, when: str) -> None:
+        """Inside a write: the finished game's result rows, and its players' new ratings when
+        it is rated (a server's game with a rater)."""
+        players = len(results.seats)
+        for r in results.seats:
+            await self._conn.execute(
+                "INSERT INTO game_results (game_id, seat, guild_id, game, player, players, "
+                "place, score, won, turns, turn_seconds, missed, finished_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    r.seat,
+                    results.guild_id,
+                    results.game,
+                    r.player,
+                    players,
+                    r.place,
+                    r.score,
+                    int(r.won),
+                    r.turns,
+                    r.turn_seconds,
+                    int(r.missed),
+                    when,
+                ),
+            )
+        if results.rater is None or results.guild_id is None:
+            return
+        ids = sorted({r.player for r in results.seats})
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._conn.execute_fetchall(
+            f"SELECT player, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? "
+            f"AND player IN ({marks})",
+            (results.guild_id, results.game, *ids),
+        )
+        current = {row[0]: (row[1], row[2]) for row in rows}
+        new = results.rater([(r.player, r.place) for r in results.seats], current)
+        for player, (mu, sigma) in new.items():
+            await self._conn.execute(
+                "INSERT INTO ratings (guild_id, game, player, mu, sigma, ordinal, games, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?) "
+                "ON CONFLICT (guild_id, game, player) DO UPDATE SET mu = excluded.mu, "
+                "sigma = excluded.sigma, ordinal = excluded.ordinal, games = games + 1, "
+                "updated_at = excluded.updated_at",
+                (results.guild_id, results.game, player, mu, sigma, mu - 3 * sigma, when),
+            )
+
+    async def player_stats(
+        self, guild_id: int, player: int, game: str | None = None
+    ) -> PlayerStats:
+        """A member's statistics over a server's finished games (of one game, or all)."""
+        sql = (
+            "SELECT count(*), coalesce(sum(won), 0), coalesce(sum(score), 0), "
+            "coalesce(sum(place), 0), coalesce(sum(turns), 0), coalesce(sum(turn_seconds), 0), "
+            "coalesce(sum(1 - missed), 0) FROM game_results WHERE guild_id = ? AND player = ?"
+        )
+        params: tuple[Any, ...] = (guild_id, player)
+        if game is not None:
+            sql, params = sql + " AND game = ?", (*params, game)
+        row = (await self._read(sql, params))[0]
+        return PlayerStats(*row)
+
+    async def player_stats_by_game(self, guild_id: int, player: int) -> dict[str, PlayerStats]:
+        """A member's statistics in each game they finished in a server (one pass over the
+        index), by game id, alphabetically."""
+        rows = await self._read(
+            "SELECT game, count(*), sum(won), sum(score), sum(place), sum(turns), "
+            "sum(turn_seconds), sum(1 - missed) FROM game_results "
+            "WHERE guild_id = ? AND player = ? GROUP BY game ORDER BY game",
+            (guild_id, player),
+        )
+        return {row[0]: PlayerStats(*row[1:]) for row in rows}
+
+    async def rating(self, guild_id: int, game: str, player: int) -> Rating | None:
+        """A player's rating in a server's game (None: never rated)."""
+        rows = await self._read(
+            "SELECT player, mu, sigma, ordinal, games FROM ratings "
+            "WHERE guild_id = ? AND game = ? AND player = ?",
+            (guild_id, game, player),
+        )
+        return Rating(*rows[0]) if rows else None
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
+        """A server's best rated players of a game (bots included), best first."""
+        rows = await self._read(
+            "SELECT player, mu, sigma, ordinal, games FROM ratings "
+            "WHERE guild_id = ? AND game = ? ORDER BY ordinal DESC LIMIT ?",
+            (guild_id, game, limit),
+        )
+        return [Rating(*row) for row in rows]

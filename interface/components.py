@@ -36,6 +36,7 @@ class PressHandlers:
     open_pick: Callable[[Interaction, int, int, int, str, int, bool], Awaitable[None]]
     lobby: Callable[[Interaction, int, str], Awaitable[None]]
     seat_consent: Callable[[Interaction, int, int, int, int, bool], Awaitable[None]]
+    undo: Callable[[Interaction, int, int], Awaitable[None]] | None = None
 
 
 _installed: list[PressHandlers] = []
@@ -334,6 +335,34 @@ class SeatConsentButton(discord.ui.DynamicItem[Button], template=ids.SEAT_CONSEN
         )
 
 
+class UndoButton(discord.ui.DynamicItem[Button], template=ids.UNDO):
+    """Takes back the clicker's move that made `version` (on the private answer to it)."""
+
+    def __init__(self, game: int, version: int, label: str = "…") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=ids.undo_id(game, version),
+            )
+        )
+        self.game = game
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UndoButton:
+        return cls(int(match["game"]), int(match["version"]), label_of(item))
+
+    @guarded
+    async def callback(self, interaction: Interaction) -> None:
+        handler = presses().undo
+        if handler is None:
+            raise RuntimeError("no undo handler installed")
+        await handler(interaction, self.game, self.version)
+
+
 ALL_ITEMS = (
     MoveButton,
     HandButton,
@@ -343,4 +372,5 @@ ALL_ITEMS = (
     MoveSelect,
     OpenPickButton,
     SeatConsentButton,
+    UndoButton,
 )

@@ -17,6 +17,9 @@
                                                 ephemeral message, from the board; `ste`: in
                                                 place of the panel it is pressed on)
 
+    tv:undo:{game}:{version}                    take back the clicker's move that made
+                                                `version` (the answer to their move)
+
 `since` is the version since which the seat has been waiting: a component from an earlier
 decision no longer matches and is refused as stale.
 
@@ -47,6 +50,8 @@ SEAT_CONSENT = (
     r"tv:sc:(?P<game>\d{1,18}):(?P<seat>\d{1,2}):(?P<to>\d{1,20}):(?P<expires>\d{1,12})"
     r":(?P<op>yes|no)"
 )
+
+UNDO = r"tv:undo:(?P<game>\d{1,18}):(?P<version>\d{1,18})"
 
 
 def move_id(game: int, seat: int, since: int, action: str) -> str:
@@ -96,3 +101,7 @@ def page_of(value: str) -> int | None:
     """The page a move menu's option value opens, or None if the value is a move."""
     match = PAGE_VALUE.fullmatch(value)
     return int(match["page"]) if match else None
+
+
+def undo_id(game: int, version: int) -> str:
+    return f"tv:undo:{game}:{version}"

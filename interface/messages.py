@@ -104,6 +104,8 @@ def note_line(record: GameRecord, note: dict[str, Any], locale: str | None) -> s
         return t("note.replaced", locale, old=old, seat=seat + 1, new=mention(record, seat))
     if kind == "rejoined":
         return t("note.rejoined", locale, player=mention(record, seat))
+    if kind == "undone":
+        return t("note.undone", locale, name=name)
     if kind == "left":
         return t("note.left", locale, name=shown_name(note.get("old", name)))
     if kind == "deserted":

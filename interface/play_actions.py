@@ -21,7 +21,9 @@ from interface.messages import hand_panel
 from interface.move_pages import moves_page
 from interface.outgoing import Outgoing
 from interface.replies import reply, tables, user_locale
+from interface.undo_actions import undo_view, with_undo
 from rules.errors import RuleError
+from service.change import TableChange
 from service.errors import OtherSeat, TableError
 
 log = logging.getLogger("tavolo.play")
@@ -69,29 +71,40 @@ async def load_current(
         return None
 
 
-async def act(interaction: Interaction, record: GameRecord, action: str, since: int | None) -> bool:
-    """Play an action; on success the change is delivered after the answer. False if refused."""
+async def act(
+    interaction: Interaction, record: GameRecord, action: str, since: int | None
+) -> TableChange | None:
+    """Play an action; on success the change is delivered after the answer, and returned.
+    None if refused. The answer offers an Undo button when the move may be taken back: on a
+    slash command's answer, or (a press on the board) in a private follow-up; a press on a
+    private panel gets it on the refreshed panel (`refresh_panel`)."""
     locale = user_locale(interaction)
     try:
         work = tables(interaction).play.move(record.id, interaction.user.id, action, since=since)
         change = await in_time(interaction, work, ephemeral=True)
     except (TableError, RuleError) as err:
         await reply(interaction, err.message(locale))
-        return False
+        return None
     except Exception:
         log.exception("action failed in game %s", record.id)
         await reply(interaction, TableError("error.internal").message(locale))
-        return False
-    # Committed. Now answer the interaction, then post the board and DMs.
+        return None
+    # Committed. Now answer the interaction (with an Undo button when the move may be taken
+    # back), then post the board and DMs.
+    undo = undo_view(change, locale)
     try:
         if interaction.type is discord.InteractionType.application_command:
-            await respond(interaction, t("move.done", locale), ephemeral=True)
-        elif not interaction.response.is_done():
-            await interaction.response.defer()
+            extra = {"view": undo} if undo is not None else {}
+            await respond(interaction, t("move.done", locale), ephemeral=True, **extra)
+        else:
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            if undo is not None and not private_panel(interaction):
+                await respond(interaction, t("undo.offer", locale), ephemeral=True, view=undo)
     except DISCORD_FAILURES:
         log.info("could not acknowledge interaction %s", interaction.id)
     await deliver_change(host(interaction), change)
-    return True
+    return change
 
 
 async def press_move(
@@ -99,10 +112,9 @@ async def press_move(
 ) -> None:
     """A move button on the board or in a hand panel."""
     record = await load_for(interaction, game_id, seat)
-    if record is None or not await act(interaction, record, action, since):
-        return
-    if private_panel(interaction):
-        await refresh_panel(interaction, game_id, seat)
+    change = None if record is None else await act(interaction, record, action, since)
+    if change is not None and private_panel(interaction):
+        await refresh_panel(interaction, game_id, seat, change.undo_version)
 
 
 async def show_moves_page(
@@ -227,8 +239,9 @@ async def confirm_pick(
     if pick is None:
         await reply(interaction, TableError("error.stale").message(user_locale(interaction)))
         return
-    if await act(interaction, record, pick.action(chosen), since):
-        await refresh_panel(interaction, game_id, seat)
+    change = await act(interaction, record, pick.action(chosen), since)
+    if change is not None:
+        await refresh_panel(interaction, game_id, seat, change.undo_version)
 
 
 def private_panel(interaction: Interaction) -> bool:
@@ -238,14 +251,19 @@ def private_panel(interaction: Interaction) -> bool:
     return message is not None and (interaction.guild_id is None or message.flags.ephemeral)
 
 
-async def refresh_panel(interaction: Interaction, game_id: int, seat: int) -> None:
+async def refresh_panel(
+    interaction: Interaction, game_id: int, seat: int, undo_version: int | None = None
+) -> None:
     """After acting from a private panel, the panel follows: the seat's new choices, or its
-    hand without buttons once it has nothing to do (never stale buttons)."""
+    hand without buttons once it has nothing to do (never stale buttons); with an Undo button
+    when the move (saved as `undo_version`) may be taken back."""
     record = await tables(interaction).game(game_id)
-    out = hand_panel(record, seat, user_locale(interaction))
+    locale = user_locale(interaction)
+    out = hand_panel(record, seat, locale)
+    view = with_undo(out.view, game_id, undo_version, locale)
     try:
         await interaction.edit_original_response(
-            content=out.content, attachments=await files_of(out), view=out.view
+            content=out.content, attachments=await files_of(out), view=view
         )
     except DISCORD_FAILURES:
         log.info("could not refresh a private panel in game %s", game_id)

@@ -15,6 +15,7 @@ from interface.play_actions import (
     show_moves_page,
 )
 from interface.seat_consent import press_consent
+from interface.undo_actions import press_undo
 
 PRESS_HANDLERS = PressHandlers(  # a press from a DM must come from a member of the server
     move=members_only(press_move),
@@ -25,4 +26,5 @@ PRESS_HANDLERS = PressHandlers(  # a press from a DM must come from a member of 
     open_pick=members_only(open_pick),
     lobby=members_only(press_lobby),
     seat_consent=members_only(press_consent),
+    undo=members_only(press_undo),
 )

@@ -172,6 +172,10 @@ class BaseGame(ABC, Generic[Action]):
         """Whether the game has ended."""
         return bool(state["phase"] == "over")
 
+    def undoable(self, before: State, after: State, seat: int, action: str) -> bool:
+        """Whether the action may be taken back (see the contract); by default nothing may."""
+        return False
+
     def refusal(self, state: State, seat: int) -> RuleError:
         """The error for a seat of the game that has nothing to do now."""
         return NotYourTurn("error.not_your_turn")

@@ -129,6 +129,11 @@ class Game(Protocol):
     def describe(self, event: Mapping[str, Any], names: list[str], locale: str | None) -> str:
         """One public event (from a view's `events`) in words."""
 
+    def undoable(self, before: State, after: State, seat: int, action: str) -> bool:
+        """Whether `seat`'s `action`, which led from `before` to `after`, may be taken back: it
+        revealed nothing (no random draw, nothing turned up, no secret shown; see
+        `rules.undo`). The table restores `before` by replaying the log without it."""
+
     def locations(self, state: State) -> dict[str, list[int]]:
         """Every component of the game by where it is now: place names are `kind:place`
         (e.g. `card:deck`, `card:row.left`, `money:hand.0`, `tile:city.1`), since two kinds of

@@ -32,6 +32,9 @@ class TableChange:
     hands_changed: set[int] = field(default_factory=set)
     before: GameRecord | None = None
     notes: list[dict[str, Any]] = field(default_factory=list)
+    # The version a member's own move made, when it may be undone (nothing revealed, nobody
+    # acted after it within this change); None otherwise.
+    undo_version: int | None = None
 
     @classmethod
     def begin(cls, record: GameRecord) -> TableChange:

@@ -9,13 +9,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from db.records import GameRecord, Seat, SeatChange, TurnTimer
-from db.store import StaleVersion, Store
+from db.records import ActionRecord, GameRecord, Seat, SeatChange, TurnTimer
+from db.results import GameResults
+from db.store import StaleVersion, Store, stamp
 from games import rules_of
 from rules.errors import RuleError
 from service.change import TableChange, announcement, hand_of
 from service.errors import NotSeated, OtherSeat, Stale, TableError, WrongChannel
 from service.games import Games, bot_seed, retrying
+from service.results import game_results
 from service.timing import Clock, Timing
 from service.turn_clock import auto_move_limit, auto_moves_after, clocks_after_action
 
@@ -165,6 +167,7 @@ class Play:
         )
         events = list(new_state.get("events", []))
         told = announcement(record, after, events=events, notes=notes, hands_changed=changed)
+        results = await self.results(record, after, seat, user_id, action) if finished else None
         saved = await self.store.save_move(  # StaleVersion propagates: nothing was saved
             record.id,
             record.version,
@@ -178,12 +181,29 @@ class Play:
             auto_moves=counts if counts != record.auto_moves else None,
             announce=told,
             seat_log=seat_log,
+            results=results,
         )
         change.record = saved
+        may_undo = user_id is not None and not finished
+        change.undo_version = (
+            saved.version if may_undo and game.undoable(state, new_state, seat, action) else None
+        )
         change.moves.append((seat, action))
         change.events.extend(events)
         change.notes.extend(notes)
         change.hands_changed |= changed
+
+    async def results(
+        self, record: GameRecord, after: GameRecord, seat: int, user_id: int | None, action: str
+    ) -> GameResults:
+        """The statistics and ratings of the game of `record` that `seat`'s `action` ends
+        (saved with the move, in its transaction)."""
+        assert after.state is not None
+        final = ActionRecord(
+            record.id, record.version + 1, seat, user_id, action, stamp(self.clock()), "move"
+        )
+        log = [*await self.store.log(record.id), final]
+        return game_results(record, after.state, after.seats, log)
 
     async def run_bots(self, change: TableChange) -> TableChange:
         """Let bot seats move until a member must act or the game ends. A deserted game (bots

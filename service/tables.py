@@ -22,7 +22,9 @@ from service.notices import TurnNotices
 from service.overview import Overview
 from service.play import Play
 from service.seats import Seats
+from service.stats import Stats
 from service.timing import DEFAULT_ABANDON_HOURS, Clock, utc_now
+from service.undo import Undo
 
 
 def random_seed() -> int:
@@ -32,7 +34,7 @@ def random_seed() -> int:
 
 class TableService:
     """The table service over one store: `games` (look-ups), `lobby`, `play`, `seats`,
-    `deadlines` (timing settings, reminders, deadlines, deserted games: abandoned
+    `undo`, `stats`, `deadlines` (timing settings, reminders, deadlines, deserted games: abandoned
     `abandon_after` without a player back), `overview`, `notices`."""
 
     def __init__(
@@ -51,6 +53,8 @@ class TableService:
         self.deadlines = Deadlines(self.games, self.play, clock, abandon_after)
         self.overview = Overview(store)
         self.notices = TurnNotices(store)
+        self.undo = Undo(self.games, self.play, clock)
+        self.stats = Stats(store)
 
     async def game(self, game_id: int) -> GameRecord:
         """A game by id, or TableError `error.no_game`."""

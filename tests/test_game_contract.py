@@ -2,11 +2,11 @@
 count it allows, on every state of a few seeded games of random movers and of bots.
 
 Each test is one promise of the contract: states are JSON data; the log replayed from the seed
-rebuilds every state; every component is in exactly one place; no view shows another seat's
-secrets; every offered choice is accepted; the bot plays offered moves from its own view;
-exactly the seats that must act have choices; a finished game has an outcome and nobody to
-act; the same seed plays the same game. A game's own rules and scenarios are tested in
-`tests/rules/`.
+rebuilds every state; an undoable action drew nothing and undoing it restores the state; every
+component is in exactly one place; no view shows another seat's secrets; every offered choice
+is accepted; the bot plays offered moves from its own view; exactly the seats that must act
+have choices; a finished game has an outcome and nobody to act; the same seed plays the same
+game. A game's own rules and scenarios are tested in `tests/rules/`.
 """
 
 from __future__ import annotations
@@ -139,6 +139,32 @@ def test_the_log_replayed_from_the_seed_rebuilds_every_state(games: list[Played]
         for step, (seat, action) in enumerate(played.log, start=1):
             state = game.apply(json.loads(json.dumps(state)), seat, action)
             assert state == played.states[step], f"{played}: replay differs at action {step}"
+
+
+def test_an_undoable_action_drew_nothing_and_undoing_restores_the_state_exactly(
+    games: list[Played],
+) -> None:
+    """Undo (issue 19): an action the rules let a player take back drew nothing at random and
+    did not end the game, and the table's undo (the log replayed without it, from the seed)
+    gives exactly the state before it (as JSON, as the store keeps it). Each title's own
+    allowed and refused cases: `tests/rules/test_undo_rules.py`."""
+    for played in games:
+        game = played.game
+        log = played.log
+        replayed = False
+        for step, (seat, action) in enumerate(log):
+            before, after = played.states[step], played.states[step + 1]
+            if not game.undoable(before, after, seat, action):
+                continue
+            assert before["rng"] == after["rng"], f"{played}: {action!r} drew at random"
+            assert game.outcome(after) is None, f"{played}: {action!r} ended the game"
+            if replayed:
+                continue  # one replay per game keeps the contract test quick
+            state = game.new_game(played.players, dict(played.options), played.seed)
+            for s, a in log[:step]:
+                state = game.apply(state, s, a)
+            assert json.dumps(state, sort_keys=True) == json.dumps(before, sort_keys=True)
+            replayed = True
 
 
 def components_by_kind(places: Mapping[str, list[int]]) -> dict[str, list[int]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.contract import GameInfo, OptionInfo, State
 from rules.errors import RuleError
-from rules.money import actions, bot, describe, engine, locations, outcome, views
+from rules.money import actions, bot, describe, engine, locations, outcome, undo, views
 from rules.packaged import GameModules, PackagedGame
 
 INFO = GameInfo(
@@ -26,6 +26,9 @@ class MoneyGame(PackagedGame):
     info = INFO
     copied = engine.COPIED
     modules = GameModules(actions, engine, views, outcome, bot, describe, locations)
+
+    def undoable(self, before: State, after: State, seat: int, action: str) -> bool:
+        return undo.undoable(before, after, seat, action)
 
     refuses_unknown_options = False  # stored games keep their options as they were given
 

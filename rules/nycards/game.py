@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rules.contract import GameInfo
-from rules.nycards import actions, bot, describe, engine, locations, outcome, views
+from rules.contract import GameInfo, State
+from rules.nycards import actions, bot, describe, engine, locations, outcome, undo, views
 from rules.packaged import GameModules, PackagedGame
 
 INFO = GameInfo(
@@ -21,3 +21,6 @@ class NyCardsGame(PackagedGame):
     info = INFO
     copied = engine.COPIED
     modules = GameModules(actions, engine, views, outcome, bot, describe, locations)
+
+    def undoable(self, before: State, after: State, seat: int, action: str) -> bool:
+        return undo.undoable(before, after, seat, action)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rules.contract import GameInfo
+from rules.contract import GameInfo, State
 from rules.packaged import GameModules, PackagedGame
-from rules.palazzo import actions, bot, describe, engine, locations, outcome, views
+from rules.palazzo import actions, bot, describe, engine, locations, outcome, undo, views
 
 INFO = GameInfo(
     id="palazzo",
@@ -21,3 +21,6 @@ class PalazzoGame(PackagedGame):
     info = INFO
     copied = engine.COPIED
     modules = GameModules(actions, engine, views, outcome, bot, describe, locations)
+
+    def undoable(self, before: State, after: State, seat: int, action: str) -> bool:
+        return undo.undoable(before, after, seat, action)

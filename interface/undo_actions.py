@@ -1,0 +1,76 @@
+"""Undo from Discord: the **Undo** button on the private answer to a member's move, and
+`/game undo`. The table service decides (`service/undo.py`) and commits; only then is the
+member answered and the channel's board and the panels brought up to date (the outbox)."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+import discord
+
+from i18n import t
+from interface.components import UndoButton
+from interface.deferral import in_time
+from interface.delivery import deliver_change
+from interface.host import host
+from interface.replies import reply, tables, user_locale
+from service.change import TableChange
+from service.errors import TableError
+
+log = logging.getLogger("tavolo.undo")
+Interaction = discord.Interaction[Any]
+
+
+def undo_view(change: TableChange, locale: str | None) -> discord.ui.View | None:
+    """The view with an Undo button for the member's move of `change`, when it may be taken
+    back; None otherwise."""
+    if change.undo_version is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    label = t("undo.button", locale)
+    view.add_item(UndoButton(change.record.id, change.undo_version, label))
+    return view
+
+
+def with_undo(
+    view: discord.ui.View | None, game_id: int, version: int | None, locale: str | None
+) -> discord.ui.View | None:
+    """A private panel's `view` with an Undo button added for the move saved as `version`
+    (None: nothing to take back; the view as it is)."""
+    if version is None:
+        return view
+    view = view or discord.ui.View(timeout=None)
+    # a full panel (25 components, or rows of menus) gets none: /game undo still works
+    with contextlib.suppress(ValueError):
+        view.add_item(UndoButton(game_id, version, t("undo.button", locale)))
+    return view
+
+
+async def take_back(interaction: Interaction, game_id: int, version: int | None) -> None:
+    """Take back the member's last move (`version`: the one the button was made for)."""
+    locale = user_locale(interaction)
+    try:
+        work = tables(interaction).undo.undo(game_id, interaction.user.id, version=version)
+        change = await in_time(interaction, work, ephemeral=True)
+    except TableError as err:
+        await reply(interaction, err.message(locale))
+        return
+    await reply(interaction, t("undo.done", locale))
+    await deliver_change(host(interaction), change)
+
+
+async def press_undo(interaction: Interaction, game_id: int, version: int) -> None:
+    """The Undo button on the answer to a move."""
+    await take_back(interaction, game_id, version)
+
+
+async def undo_command(interaction: Interaction) -> None:
+    """`/game undo`: the member's last move in this channel's game."""
+    try:
+        record = await tables(interaction).channel_game(interaction.channel_id or 0)
+    except TableError as err:
+        await reply(interaction, err.message(user_locale(interaction)))
+        return
+    await take_back(interaction, record.id, None)

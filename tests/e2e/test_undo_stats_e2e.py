@@ -1,0 +1,76 @@
+"""Undo, `/stats` and `/leaderboard` through the loopback Discord (issue 19): a bid taken back
+with the Undo button of the refreshed panel (the channel is told, the bid is gone, the member
+bids again); Undo pressed twice, `/game undo` by someone with no move, and an undo after
+another seat acted are refused with their reason and change nothing; after a finished game
+`/stats` and `/leaderboard` answer privately in words, without internals."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest_asyncio
+
+from i18n import t
+from tests.e2e.table import MoneyTable, bid_cards, button_labels, running_table
+from tests.fakediscord import FakeDiscord
+from tests.helpers.internals import internals_in
+
+UNDO = t("undo.button")
+
+
+@pytest_asyncio.fixture
+async def table(fake_discord: FakeDiscord, tmp_path) -> AsyncIterator[MoneyTable]:
+    async with running_table(fake_discord, tmp_path / "tavolo.db", MoneyTable) as tavolo:
+        yield tavolo
+
+
+async def test_a_bid_taken_back_with_the_undo_button_and_refusals(table):
+    alice, bob, carol = (table.fake.add_user(name) for name in ("alice", "bob", "carol"))
+    await table.seat_players(alice, [bob, carol])
+    seat = table.seat_of(alice)
+    panel = await table.open_panel(alice, "board")
+    await table.bid(seat, bid_cards(await table.decide(seat)), panel=panel)
+    panel = table.fake.world.messages[panel.id]
+    assert UNDO in button_labels(panel), button_labels(panel)
+    moved = await table.record()
+    assert moved.state["bids"][seat] is not None
+
+    result = await alice.press(panel, UNDO)
+    assert t("undo.done") in [m.content for m in result.followups] + [result.content]
+    after = await table.record()
+    assert after.state["bids"][seat] is None and seat in after.waiting
+    assert "took back their last move" in table.board().content, table.board().content
+    assert [a.kind for a in await table.bot.store.log(after.id)][-2:] == ["move", "undo"]
+
+    again = await alice.press(panel, UNDO)
+    assert t("undo.already") in [m.content for m in again.followups] + [again.content]
+    assert (await table.record()).version == after.version
+
+    nobody = await bob.slash(table.chan, "game undo")
+    assert nobody.ephemeral and nobody.content == t("undo.not_yours"), nobody.content
+
+    await table.bid(seat, bid_cards(await table.decide(seat)))
+    other = table.seat_of(bob)
+    await table.bid(other, bid_cards(await table.decide(other)))
+    late = await alice.slash(table.chan, "game undo")
+    assert late.content == t("undo.someone_acted"), late.content
+    assert (await table.record()).state["bids"][seat] is not None
+
+
+async def test_stats_and_leaderboard_after_a_finished_game(table):
+    alice, bob = (table.fake.add_user(name) for name in ("alice", "bob"))
+    await table.seat_players(alice, [bob], bots=1)
+    await table.play_to_end()
+    stats = await alice.slash(table.chan, "stats")
+    assert stats.ephemeral
+    assert "1 played" in stats.content and "Money" in stats.content, stats.content
+    assert internals_in(stats.content) == [], stats.content
+    of_bob = await alice.slash(table.chan, "stats", member=bob, game="money")
+    assert "1 played" in of_bob.content and "Rating" in of_bob.content, of_bob.content
+    board = await bob.slash(table.chan, "leaderboard", game="money")
+    assert board.ephemeral and board.content.count("\n") >= 3, board.content
+    assert f"<@{alice.id}>" in board.content and t("leaderboard.bot") in board.content
+    assert "provisional" in board.content
+    assert internals_in(board.content) == [], board.content
+    empty = await bob.slash(table.chan, "leaderboard", game="palazzo")
+    assert empty.content == t("leaderboard.empty", game="Palazzo"), empty.content
