@@ -13,6 +13,8 @@ exchange moves only.
 from __future__ import annotations
 
 import random
+from typing import Any
+
 from rules import rng as rngmod
 from rules.contract import Choices, State
 from rules.money.components import (
@@ -40,7 +42,7 @@ IS_COIN = [c in CARDS and CARDS[c].kind == "coin" for c in range(_TOP)]
 CURRENCY_CODES = tuple(c.code for c in CURRENCIES)
 # Note currency index (0..6) of a card id, -1 for coins and bluffs.
 CUR = [
-    CURRENCY_CODES.index(CARDS[c].currency) if c in CARDS and CARDS[c].kind == "note" else -1  # type: ignore[arg-type]
+    CURRENCY_CODES.index(CARDS[c].currency) if c in CARDS and CARDS[c].kind == "note" else -1
     for c in range(_TOP)
 ]
 TRIO_SLOT = [  # index of (currency, value) among trio-eligible kinds, -1 when none
@@ -98,23 +100,23 @@ class MoneySim:
     """One Money match, changed in place by `apply`."""
 
     __slots__ = (
-        "players",
-        "options",
-        "rng",
-        "hand_no",
-        "round",
-        "final_round",
-        "phase",
+        "acted",
+        "bids",
         "currencies",
         "deck",
-        "left",
-        "right",
+        "final_round",
+        "hand_no",
         "hands",
-        "bids",
-        "table",
-        "acted",
-        "results",
         "hands_total",
+        "left",
+        "options",
+        "phase",
+        "players",
+        "results",
+        "right",
+        "rng",
+        "round",
+        "table",
     )
 
     players: int
@@ -203,7 +205,7 @@ class MoneySim:
 
     def to_state(self) -> State:
         """The reference JSON state (without `events` and `applied`, which the engine adds)."""
-        results = []
+        results: list[dict[str, Any]] = []
         for scores, hands, currencies in self.results:
             details = [score_cards(h) for h in hands]
             best = max(scores)
@@ -340,7 +342,7 @@ class MoneySim:
             self.right = mine[:]
         else:
             other = move - TAKE
-            hand.extend(self.table[other])  # type: ignore[arg-type]
+            hand.extend(self.table[other])
             self.table[other] = mine[:]
         hand.sort()
         self.table[seat] = None

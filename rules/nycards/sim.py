@@ -130,26 +130,26 @@ class NycardsSim:
     """One game of the New York card game, changed in place by `apply`."""
 
     __slots__ = (
-        "players",
-        "dirk",
-        "rng",
-        "turn_no",
-        "current",
         "actions",
-        "pending",
         "building_deck",
-        "yard",
-        "money_deck",
-        "display",
-        "discard",
-        "hands",
         "buildings",
+        "current",
+        "dirk",
         "dirk_buildings",
-        "unassigned",
-        "points",
         "dirk_score",
-        "scorings",
+        "discard",
+        "display",
+        "hands",
+        "money_deck",
         "over_",
+        "pending",
+        "players",
+        "points",
+        "rng",
+        "scorings",
+        "turn_no",
+        "unassigned",
+        "yard",
     )
 
     players: int
@@ -354,7 +354,7 @@ class NycardsSim:
                 return
             self.buildings[seat].append(building)
             self._after_buy(seat, exact)
-        elif kind == KEEP or kind == GIFT:
+        elif kind in (KEEP, GIFT):
             assert self.pending is not None
             building, exact = self.pending
             self.pending = None

@@ -1,4 +1,4 @@
-"""The fast nycards simulator (`rules/nycards/sim.py`) plays exactly the reference engine's rules: on
+"""The fast card-game simulator (`rules/nycards/sim.py`) plays exactly the reference rules: on
 seeded random games both agree on who acts, the listed moves (or the sampled move's legality),
 every state and the final scores. `DIFF_GAMES` is sized for a short run here; the issue's
 1,000 games run with `TAVOLO_DIFF_GAMES=1000` or `python -m bench.rules_speed --check`."""
