@@ -342,7 +342,7 @@ class MoneySim:
             self.right = mine[:]
         else:
             other = move - TAKE
-            hand.extend(self.table[other])
+            hand.extend(self.table[other] or ())
             self.table[other] = mine[:]
         hand.sort()
         self.table[seat] = None
