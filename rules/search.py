@@ -1,13 +1,15 @@
 """The strong bots' search: determinized Monte Carlo search from one seat's view.
 
-Every iteration draws a full game state consistent with the seat's view (its hand, everything
-public; the cards it cannot see dealt at random among the places it cannot see, with their
-sizes kept), picks a root move by UCB1 over all iterations (one statistic per move, shared by
-every sampled world: information-set search at the root, so no move is judged in a world the
-seat could know is not the real one), plays it and plays the game on in the fast simulator
-with a cheap policy up to a horizon, and scores the result for the seat. The move tried most
-wins. The decision depends only on the view, the seed and the budget: a fixed iteration budget
-gives the same move every time, a time budget (CPU seconds) whatever fits.
+Each round draws a full game state consistent with the seat's view (its hand, everything public;
+the cards it cannot see dealt at random among the places it cannot see, with their sizes kept),
+plays every remaining root candidate in it (the same world and the same playout randomness for
+all: the statistics are per information set, so no move is judged by a world the seat could
+know is false, and candidates are compared on equal terms), plays on in the fast simulator with
+a cheap policy up to a horizon, and scores the result for the seat. Candidates clearly worse
+than the best are dropped; the first candidate (the standard bot's move where a title puts it
+first) is kept unless another is clearly better. The decision depends only on the view, the
+seed and the budget: a fixed iteration budget (playouts) gives the same move every time, a time
+budget (CPU seconds) whatever fits.
 
 Titles plug in through a `Searcher` (`rules/<game>/strong.py`); the garbage collector is off
 during a search (many short-lived lists would trigger it over and over).
@@ -26,7 +28,6 @@ from typing import Any, Protocol
 from rules.contract import View
 
 DEFAULT_SECONDS = 2.0
-EXPLORATION = 0.7
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,9 @@ class SearchResult:
 
 
 MAX_PLAYOUT_MOVES = 5_000
+MIN_ROUNDS = 8  # worlds every candidate is tried in before any is dropped
+DROP_AT = 3.0  # drop a candidate whose paired mean is this many standard errors below the best
+SWITCH_AT = 2.0  # leave the first candidate only for one this many standard errors better
 
 
 def search(
@@ -79,7 +83,12 @@ def search(
     budget: Budget,
     clock: Callable[[], float] = time.process_time,
 ) -> SearchResult:
-    """The seat's move after a determinized UCB1 search within `budget` (see the module)."""
+    """The seat's move after a determinized search within `budget` (see the module).
+
+    Every world drawn is played once from each remaining candidate with the same playout
+    randomness (common random numbers: the candidates are compared on equal terms, so their
+    differences show after few worlds); candidates far below the best are dropped; the first
+    candidate (the standard move) is kept unless another is clearly better."""
     seat = view["seat"]
     rng = random.Random(seed)
     enabled = gc.isenabled()
@@ -90,50 +99,83 @@ def search(
         if len(moves) == 1:
             text = searcher.move_text(moves[0])
             return SearchResult(text, [(text, 0, 0.0)], 0)
-        visits = [0] * len(moves)
-        totals = [0.0] * len(moves)
+        rewards: list[list[float]] = [[] for _ in moves]
+        active = list(range(len(moves)))
         deadline = clock() + budget.seconds
-        done = 0
+        done = rounds = 0
         world = first
-        while True:
+        while len(active) > 1:
             if budget.iterations is not None:
-                if done >= budget.iterations:
+                if done + len(active) > budget.iterations and rounds:
                     break
-            elif done >= len(moves) and clock() >= deadline:
+            elif rounds and clock() >= deadline:
                 break
-            if done:
+            if rounds:
                 world = searcher.determinize(view, rng)
-            index = _select(visits, totals, done)
-            world.apply(seat, moves[index])
-            steps = 0
-            while not searcher.finished(world, view) and steps < MAX_PLAYOUT_MOVES:
-                acting = world.to_act()
-                mover = acting[rng.randrange(len(acting))] if len(acting) > 1 else acting[0]
-                world.apply(mover, searcher.playout_move(world, mover, rng))
-                steps += 1
-            visits[index] += 1
-            totals[index] += searcher.reward(world, seat, view)
-            done += 1
+            playout_seed = rng.getrandbits(48)
+            for index in active:
+                played = world.copy()
+                rewards[index].append(
+                    _play(searcher, played, seat, moves[index], view, playout_seed)
+                )
+                done += 1
+            rounds += 1
+            if rounds >= MIN_ROUNDS:
+                active = _survivors(rewards, active)
     finally:
         if enabled:
             gc.enable()
-    best = max(range(len(moves)), key=lambda i: (visits[i], totals[i], -i))
+    best = _choice(rewards, active)
     stats = [
-        (searcher.move_text(m), visits[i], totals[i] / visits[i] if visits[i] else 0.0)
-        for i, m in enumerate(moves)
+        (searcher.move_text(m), len(rewards[i]), _mean(rewards[i])) for i, m in enumerate(moves)
     ]
     return SearchResult(searcher.move_text(moves[best]), stats, done)
 
 
-def _select(visits: list[int], totals: list[float], done: int) -> int:
-    """UCB1: every move once, first to last, then the best mean plus exploration bonus."""
-    for i, v in enumerate(visits):
-        if v == 0:
-            return i
-    log_n = math.log(done)
-    best, best_score = 0, -1.0
-    for i, v in enumerate(visits):
-        score = totals[i] / v + EXPLORATION * math.sqrt(log_n / v)
-        if score > best_score:
-            best, best_score = i, score
-    return best
+def _play(searcher: Searcher, world: Any, seat: int, move: int, view: View, seed: int) -> float:
+    """Play `move` in `world`, then the cheap policy to the horizon: the seat's reward."""
+    rng = random.Random(seed)
+    world.apply(seat, move)
+    steps = 0
+    while not searcher.finished(world, view) and steps < MAX_PLAYOUT_MOVES:
+        acting = world.to_act()
+        mover = acting[rng.randrange(len(acting))] if len(acting) > 1 else acting[0]
+        world.apply(mover, searcher.playout_move(world, mover, rng))
+        steps += 1
+    return searcher.reward(world, seat, view)
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean and standard error of the paired differences a - b over their common worlds."""
+    n = min(len(a), len(b))
+    if n < 2:
+        return 0.0, math.inf
+    diffs = [a[i] - b[i] for i in range(n)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n) if var > 0 else 1e-9
+
+
+def _survivors(rewards: list[list[float]], active: list[int]) -> list[int]:
+    """The candidates not clearly worse than the best (by paired differences)."""
+    best = max(active, key=lambda i: (_mean(rewards[i]), -i))
+    kept = []
+    for i in active:
+        mean, error = _paired(rewards[i], rewards[best])
+        if i == best or mean > -DROP_AT * error:
+            kept.append(i)
+    return kept
+
+
+def _choice(rewards: list[list[float]], active: list[int]) -> int:
+    """The best candidate when it is clearly better than the first one, else the first one
+    (when it was dropped: the best)."""
+    best = max(active, key=lambda i: (_mean(rewards[i]), -i))
+    if 0 not in active or best == 0:
+        return best
+    mean, error = _paired(rewards[best], rewards[0])
+    return best if mean > SWITCH_AT * error else 0

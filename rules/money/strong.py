@@ -30,10 +30,13 @@ from rules.money.sim import (
     move_text,
     parse_move,
 )
+from rules.money.valuation import outlook, worth
 from rules.search import Budget, SearchResult, search
 
 MARGIN_WEIGHT = 1 / 400  # margin credit per point of lead over the best rival
 MAX_CANDIDATE_BIDS = 14
+HORIZON_ROUNDS = 1  # playouts stop when this many rounds after the current one have begun
+WORTH_WEIGHT = 1 / 300  # reward per point of worth over the best rival before the hand ends
 
 
 def determinize(view: View, rng: random.Random) -> MoneySim:
@@ -152,19 +155,31 @@ def playout_move(sim: MoneySim, seat: int, rng: random.Random) -> int:
 
 
 def finished(sim: MoneySim, view: View) -> bool:
-    """The current hand is over (or the match)."""
-    return sim.over or len(sim.results) >= view["hand_no"]
+    """The current hand is over (or the match), or `HORIZON_ROUNDS` more rounds have begun."""
+    return (
+        sim.over
+        or len(sim.results) >= view["hand_no"]
+        or (sim.round > view["round"] + HORIZON_ROUNDS)
+    )
 
 
 def reward(sim: MoneySim, seat: int, view: View) -> float:
-    """A win of the hand (shared on a tie) plus a little for the margin over the best rival."""
-    scores = sim.results[view["hand_no"] - 1][0]
-    mine = scores[seat]
-    best_other = max(v for s, v in enumerate(scores) if s != seat)
-    top = max(scores)
-    win = 1.0 / scores.count(top) if mine == top else 0.0
-    margin = min(1.0, max(0.0, 0.5 + MARGIN_WEIGHT * (mine - best_other)))
-    return 0.8 * win + 0.2 * margin
+    """At the hand's end: a win of the hand (shared on a tie) plus a little for the margin over
+    the best rival. Before it: the margin of the hands' worths (`rules.money.valuation`, the
+    standard bot's measure: exact points plus credit for progress) mapped to [0, 1]."""
+    if len(sim.results) >= view["hand_no"]:
+        scores = sim.results[view["hand_no"] - 1][0]
+        mine = scores[seat]
+        best_other = max(v for s, v in enumerate(scores) if s != seat)
+        top = max(scores)
+        win = 1.0 / scores.count(top) if mine == top else 0.0
+        margin = min(1.0, max(0.0, 0.5 + MARGIN_WEIGHT * (mine - best_other)))
+        return float(0.8 * win + 0.2 * margin)
+    look = outlook(len(sim.deck), sim.final_round)
+    worths = [worth(hand, look) for hand in sim.hands]
+    mine_worth = worths[seat]
+    rival = max(w for s, w in enumerate(worths) if s != seat)
+    return float(min(1.0, max(0.0, 0.5 + WORTH_WEIGHT * (mine_worth - rival))))
 
 
 class MoneySearcher:
