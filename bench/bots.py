@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from bench.common import GAME_OPTIONS, print_table
 from games import RULES
 from rules.contract import Game
-from rules.levels import level_action
+from rules.level_play import level_action
 from rules.search import Budget
 
 MAX_ACTIONS = 20_000
@@ -89,7 +89,7 @@ def tournament(
 
 
 def rows_of(game_id: str, players: int, tally: Tally, label: str) -> list[tuple[str, ...]]:
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for level in tally.wins:
         win, win_ci = mean_ci(tally.wins[level])
         score, score_ci = mean_ci(tally.scores[level])

@@ -1,69 +1,11 @@
-"""Bot levels: `easy` (a simple readable policy), `standard` (each game's heuristic bot) and
-`strong` (the search of `rules.search`), each deciding from one seat's view only.
-
-`easy` plays the search's cheap playout policy on a world drawn from the view (Money: one or
-two random cards as a bid, the table's richest set in the exchange; the card game: a buy when
-possible, else the richest take); the games without a simulator yet (Palazzo, the tile game)
-play their standard bot at every level. A strong search that fails plays the standard move.
-"""
+"""The bot levels a table can choose (their moves: `rules.level_play`)."""
 
 from __future__ import annotations
-
-import random
-from collections.abc import Mapping
-from typing import Any
-
-from rules.contract import Game, View
-from rules.search import Budget, Searcher, search
 
 LEVELS: tuple[str, ...] = ("easy", "standard", "strong")
 DEFAULT_LEVEL = "standard"
 
 
-def _searchers() -> Mapping[str, Searcher]:
-    from rules.money.strong import SEARCHER as money
-    from rules.nycards.strong import SEARCHER as nycards
-
-    found: dict[str, Any] = {"money": money, "nycards": nycards}
-    return found
-
-
-SEARCHERS: Mapping[str, Searcher] = _searchers()
-
-
 def level_of(value: object) -> str:
     """A stored level read back: an unknown or missing one is `standard`."""
     return value if isinstance(value, str) and value in LEVELS else DEFAULT_LEVEL
-
-
-def has_search(game_id: str) -> bool:
-    """Whether the game's strong level searches (else it plays the standard bot)."""
-    return game_id in SEARCHERS
-
-
-def easy_action(game: Game, view: View, seed: int) -> str:
-    """The easy bot's action (see the module docstring)."""
-    searcher = SEARCHERS.get(game.info.id)
-    if searcher is None:
-        return game.bot_action(view, seed)
-    rng = random.Random(seed)
-    world = searcher.determinize(view, rng)
-    return searcher.move_text(searcher.playout_move(world, view["seat"], rng))
-
-
-def strong_action(game: Game, view: View, seed: int, budget: Budget) -> str:
-    """The strong bot's action: the search's move, or the standard move without a search."""
-    searcher = SEARCHERS.get(game.info.id)
-    if searcher is None:
-        return game.bot_action(view, seed)
-    return search(searcher, view, seed, budget).action
-
-
-def level_action(game: Game, level: str, view: View, seed: int, budget: Budget) -> str:
-    """The action of a bot of `level` (computed here: the service keeps strong searches off
-    the event loop, in `service.bot_pool`)."""
-    if level == "easy":
-        return easy_action(game, view, seed)
-    if level == "strong":
-        return strong_action(game, view, seed, budget)
-    return game.bot_action(view, seed)

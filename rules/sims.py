@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from rules.contract import Choices, State
+from rules.money import sim as money_sim
+from rules.nycards import sim as nycards_sim
 
 
 class Sim(Protocol):
@@ -53,12 +55,5 @@ class SimModule(Protocol):
     def reference_moves(self, state: State, seat: int, choices: Choices) -> set[str]: ...
 
 
-def _load() -> Mapping[str, SimModule]:
-    from rules.money import sim as money
-    from rules.nycards import sim as nycards
-
-    sims: dict[str, Any] = {"money": money, "nycards": nycards}
-    return sims
-
-
-SIMS: Mapping[str, SimModule] = _load()
+_MODULES: dict[str, Any] = {"money": money_sim, "nycards": nycards_sim}
+SIMS: Mapping[str, SimModule] = _MODULES
