@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -41,9 +42,16 @@ def default_workers() -> int:
 class BotPool:
     """The strong bots' worker processes (created on first use)."""
 
-    def __init__(self, workers: int | None = None, budget: Budget | None = None) -> None:
+    def __init__(
+        self,
+        workers: int | None = None,
+        budget: Budget | None = None,
+        worker: Callable[[str, str, View, int, Budget], str] = think,
+    ) -> None:
+        """`worker` is what the processes run (a module-level function; tests swap it)."""
         self.workers = workers or default_workers()
         self.budget = budget or Budget()
+        self.worker = worker
         self._pool: ProcessPoolExecutor | None = None
         self._slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
         self._waiting_people = 0
@@ -106,7 +114,7 @@ class BotPool:
                 self._slots = (loop, asyncio.Semaphore(self.workers))
             async with self._slots[1]:
                 future = loop.run_in_executor(
-                    self._executor(), think, game_id, "strong", view, seed, budget
+                    self._executor(), self.worker, game_id, "strong", view, seed, budget
                 )
                 try:
                     return await asyncio.wait_for(future, budget.seconds + GRACE)
