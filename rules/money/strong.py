@@ -30,12 +30,13 @@ from rules.money.sim import (
     move_text,
     parse_move,
 )
-from rules.money.valuation import outlook, worth
+from rules.money.valuation import Holdings, face, outlook, worth
 from rules.search import Budget, SearchResult, search
 
 MARGIN_WEIGHT = 1 / 400  # margin credit per point of lead over the best rival
 MAX_CANDIDATE_BIDS = 14
 HORIZON_ROUNDS = 1  # playouts stop when this many rounds after the current one have begun
+FACE_WEIGHT = 0.4  # the standard bot's worth of a face point changing hands
 WORTH_WEIGHT = 1 / 300  # reward per point of worth over the best rival before the hand ends
 
 
@@ -124,19 +125,27 @@ def candidates(view: View, sim: MoneySim, seed: int) -> list[int]:
 
 
 def playout_move(sim: MoneySim, seat: int, rng: random.Random) -> int:
-    """Bid: the bluff card alone now and then, else one or two random cards. Exchange: the
-    option of most face value (the own bid when passing), a random one now and then."""
+    """The standard bot's measure, cheaply: bid the bluff card alone now and then, else one or
+    two of the cards the hand misses least per face point; in the exchange take the set that
+    adds most worth (`rules.money.valuation`) plus a little for its face value, or pass. A
+    random move now and then."""
+    look = outlook(len(sim.deck), sim.final_round)
     if sim.phase != EXCHANGE:
         hand = sim.hands[seat]
         values = [c for c in hand if VALUE[c]]
-        if not values or rng.random() < 0.1:
+        if not values or rng.random() < 0.08:
             return bid_move([bluff_id(seat)])
-        size = 1 if len(values) == 1 or rng.random() < 0.6 else 2
-        return bid_move(rng.sample(values, size))
+        if rng.random() < 0.15:
+            return bid_move(rng.sample(values, 1 if len(values) == 1 else 2))
+        holdings = Holdings(values, look)
+        ranked = sorted(values, key=lambda c: -holdings.change(remove=(c,)) / VALUE[c])
+        size = 1 if len(ranked) == 1 or rng.random() < 0.55 else 2
+        return bid_move(ranked[:size])
     moves = sim.legal(seat)
-    if rng.random() < 0.1:
+    if rng.random() < 0.05:
         return moves[rng.randrange(len(moves))]
-    best, best_value = PASS, -1
+    holdings = Holdings(sim.hands[seat], look)
+    best, best_value = PASS, float("-inf")
     for move in moves:
         if move == ROW_LEFT:
             cards = sim.left
@@ -146,9 +155,7 @@ def playout_move(sim: MoneySim, seat: int, rng: random.Random) -> int:
             cards = sim.table[seat] or []
         else:
             cards = sim.table[move - TAKE] or []
-        value = 0
-        for c in cards:
-            value += VALUE[c]
+        value = holdings.change(add=cards) + FACE_WEIGHT * face(cards)
         if value > best_value:
             best, best_value = move, value
     return best

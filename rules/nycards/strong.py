@@ -9,7 +9,7 @@ remembers which cards rivals took and paid knows more; the search does not use t
 its worlds are consistent with the view, never with anything hidden.) The horizon is the end of
 the game; the reward is a win (shared on a tie) plus a little for the margin.
 
-Root moves: every legal move. Playouts: a buy when one is possible (exact payments are listed
+Root moves: every legal move, the standard bot's first. Playouts: a buy when one is possible (exact payments are listed
 first), else the take of most value, a random legal move now and then.
 """
 
@@ -19,7 +19,18 @@ import random
 
 from rules.contract import View
 from rules.nycards.components import BUILDINGS, SCORING_CARDS, money_ids
-from rules.nycards.sim import BUY, GIFT, KEEP, TAKE, VALUE, NycardsSim, move_cards, move_text
+from rules.nycards import bot as standard
+from rules.nycards.sim import (
+    BUY,
+    GIFT,
+    KEEP,
+    TAKE,
+    VALUE,
+    NycardsSim,
+    move_cards,
+    move_text,
+    parse_move,
+)
 from rules.search import Budget, SearchResult, search
 
 MARGIN_WEIGHT = 1 / 60
@@ -76,8 +87,11 @@ def determinize(view: View, rng: random.Random) -> NycardsSim:
 
 
 def candidates(view: View, sim: NycardsSim, seed: int) -> list[int]:
-    """Every legal move (they depend only on the seat's hand and what is public)."""
-    return sim.legal(view["seat"])
+    """Every legal move (they depend only on the seat's hand and what is public), the standard
+    bot's first (the search keeps it unless another is clearly better)."""
+    moves = sim.legal(view["seat"])
+    first = parse_move(standard.bot_action(view, seed))
+    return [first, *(m for m in moves if m != first)] if first in moves else moves
 
 
 def playout_move(sim: NycardsSim, seat: int, rng: random.Random) -> int:
