@@ -9,8 +9,9 @@ remembers which cards rivals took and paid knows more; the search does not use t
 its worlds are consistent with the view, never with anything hidden.) The horizon is the end of
 the game; the reward is a win (shared on a tie) plus a little for the margin.
 
-Root moves: every legal move, the standard bot's first. Playouts: a buy when one is possible (exact payments are listed
-first), else the take of most value, a random legal move now and then.
+Root moves: every legal move, the standard bot's first. Playouts: a buy when one is possible
+(exact payments are listed first), else the take of most value, a random legal move now and
+then.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from __future__ import annotations
 import random
 
 from rules.contract import View
-from rules.nycards.components import BUILDINGS, SCORING_CARDS, money_ids
 from rules.nycards import bot as standard
+from rules.nycards.components import BUILDINGS, SCORING_CARDS, money_ids
 from rules.nycards.sim import (
     BUY,
     GIFT,
