@@ -3,8 +3,9 @@
 `BotPool.action` returns the move of a bot of a given level. `easy` and `standard` are quick and
 computed in place; `strong` is searched in a worker process (`concurrent.futures.
 ProcessPoolExecutor`) within its budget, so the event loop never waits on it. A search that
-fails, or does not answer in time (its budget plus `GRACE` seconds), plays the standard move
-instead; a pool whose worker crashed or hung is replaced by a new one, so no game waits on it.
+fails, or does not answer in time (`SLACK` times its budget plus `GRACE` seconds of wall time), plays
+the standard move instead; a pool whose worker crashed or hung is replaced by a new one, so no
+game waits on it.
 Searches queue for the workers in the order asked (one worker per spare core); tables of bots
 alone are served after tables with people in them (`people` first).
 """
@@ -27,6 +28,7 @@ from rules.search import Budget
 log = logging.getLogger(__name__)
 
 GRACE = 3.0  # seconds a search may take beyond its budget before it is given up
+SLACK = 5.0  # wall seconds per CPU second of budget allowed (a busy machine shares its cores)
 
 
 def think(game_id: str, level: str, view: View, seed: int, budget: Budget) -> str:
@@ -117,7 +119,7 @@ class BotPool:
                     self._executor(), self.worker, game_id, "strong", view, seed, budget
                 )
                 try:
-                    return await asyncio.wait_for(future, budget.seconds + GRACE)
+                    return await asyncio.wait_for(future, SLACK * budget.seconds + GRACE)
                 except (TimeoutError, BrokenProcessPool):
                     self.restart()
                     raise

@@ -7,7 +7,8 @@ money deck with the sizes the view shows; the scoring cards not yet turned up go
 places in the deck; the building deck is every building not in sight, shuffled. (A seat that
 remembers which cards rivals took and paid knows more; the search does not use that memory, so
 its worlds are consistent with the view, never with anything hidden.) The horizon is the end of
-the game; the reward is a win (shared on a tie) plus a little for the margin.
+the game or three more rounds; the reward is then a win (shared on a tie) plus a little for
+the margin, or before the end the margin of points plus what scoring C would give now.
 
 Root moves: every legal move, the standard bot's first. Playouts: a buy when one is possible
 (exact payments are listed first), else the take of most value, a random legal move now and
@@ -21,6 +22,7 @@ import random
 from rules.contract import View
 from rules.nycards import bot as standard
 from rules.nycards.components import BUILDINGS, SCORING_CARDS, money_ids
+from rules.nycards.scoring import score
 from rules.nycards.sim import (
     BUY,
     GIFT,
@@ -35,6 +37,8 @@ from rules.nycards.sim import (
 from rules.search import Budget, SearchResult, search
 
 MARGIN_WEIGHT = 1 / 60
+HORIZON_ROUNDS = 3  # playouts stop after this many turns of every seat (or at the end)
+MONEY_WEIGHT = 0.3  # points per unit of money in hand when a playout stops early
 SCORING_ID = {which: card for card, which in SCORING_CARDS.items()}
 
 
@@ -117,12 +121,25 @@ def playout_move(sim: NycardsSim, seat: int, rng: random.Random) -> int:
 
 
 def finished(sim: NycardsSim, view: View) -> bool:
-    """The game is over."""
-    return sim.over_
+    """The game is over, or every seat has had `HORIZON_ROUNDS` more turns."""
+    return sim.over_ or sim.turn_no >= view["turn_no"] + HORIZON_ROUNDS * sim.players
 
 
 def reward(sim: NycardsSim, seat: int, view: View) -> float:
-    """A win (shared on a tie) plus a little for the margin over the best rival."""
+    """At the end: a win (shared on a tie) plus a little for the margin over the best rival.
+    Before it: the margin of each seat's points plus what scoring C would give it now and a
+    little for its money, mapped to [0, 1]."""
+    if not sim.over_:
+        holdings = [*sim.buildings]
+        if sim.dirk:
+            holdings.append(sim.dirk_buildings)
+        projected = score("C", holdings)["points"]
+        worths = [
+            sim.points[s] + projected[s] + MONEY_WEIGHT * sum(VALUE[c] for c in sim.hands[s])
+            for s in range(sim.players)
+        ]
+        rival = max(w for s, w in enumerate(worths) if s != seat)
+        return float(min(1.0, max(0.0, 0.5 + MARGIN_WEIGHT * (worths[seat] - rival))))
     scores = sim.points
     mine = scores[seat]
     top = max(scores)
