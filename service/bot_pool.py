@@ -5,8 +5,8 @@ computed in place; `strong` is searched in a worker process (`concurrent.futures
 ProcessPoolExecutor`) within its budget, so the event loop never waits on it. A search that
 fails, or does not answer in time (`SLACK` times its budget plus `GRACE` seconds of wall
 time), plays the standard move instead; a pool whose worker crashed or hung is replaced by a new
-one, so no game waits on it. Searches queue for the workers in the order asked (one worker per spare core); tables of bots
-alone are served after tables with people in them (`people` first).
+one, so no game waits on it. Searches queue for the workers in the order asked (one worker per
+spare core); tables of bots alone are served after tables with people in them (`people`).
 """
 
 from __future__ import annotations
