@@ -5,16 +5,24 @@ Beside the random games, the replay of the same games' action logs with `apply` 
 choices listed, no mover): the floor of any playout through the contract, since every action of
 a game must at least be parsed, checked and applied to a copy of the state.
 
-    python -m bench.rules_speed [--seconds 3] [--repeats 3]
+Beside them, the fast simulators' random games per second (`rules/<game>/sim.py`, moves drawn
+by the simulator's own `random_move`), and with `--check` the differential check of every
+simulator against its reference engine on 1,000 seeded random games (`bench.sim_check`).
+
+    python -m bench.rules_speed [--seconds 3] [--repeats 3] [--check [--check-games 1000]]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import random
 import time
 
 from bench.common import GAME_OPTIONS, median, percentile, played_log, playout, print_table
+from bench.sim_check import check_games
 from games import RULES
+from rules.sims import SIMS
 
 
 def games_per_second(game_id: str, seconds: float, first_seed: int = 0) -> tuple[float, float]:
@@ -32,6 +40,25 @@ def games_per_second(game_id: str, seconds: float, first_seed: int = 0) -> tuple
             actions += 1
         games += 1
     return games / elapsed, actions / elapsed
+
+
+def sim_games_per_second(game_id: str, seconds: float, first_seed: int = 0) -> float:
+    """Random full games per second in the game's fast simulator (player counts cycled)."""
+    module = SIMS[game_id]
+    info = RULES[game_id].info
+    counts = range(info.min_players, info.max_players + 1)
+    options = GAME_OPTIONS.get(game_id, {})
+    games = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        seed = first_seed + games
+        sim = module.new(counts[games % len(counts)], dict(options), seed)
+        rng = random.Random(seed)
+        while to_act := sim.to_act():
+            seat = to_act[rng.randrange(len(to_act))] if len(to_act) > 1 else to_act[0]
+            sim.apply(seat, sim.random_move(seat, rng))
+        games += 1
+    return games / elapsed
 
 
 def replay_floor(game_id: str, games: int = 30, first_seed: int = 0) -> tuple[float, float]:
@@ -72,7 +99,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per run")
     parser.add_argument("--repeats", type=int, default=3, help="runs per game (median taken)")
+    parser.add_argument("--check", action="store_true", help="run the differential checks")
+    parser.add_argument("--check-games", type=int, default=1_000, help="games per title checked")
     args = parser.parse_args()
+    if args.check:
+        for game_id in SIMS:
+            start = time.perf_counter()
+            actions = check_games(game_id, args.check_games)
+            print(
+                f"{game_id}: simulator and reference agree on {args.check_games:,} seeded games "
+                f"({actions:,} actions, {time.perf_counter() - start:.0f} s)"
+            )
     rows = []
     for game_id in RULES:
         runs = [
@@ -81,6 +118,15 @@ def main() -> None:
         ]
         latencies = choice_latencies(game_id)
         floors = [replay_floor(game_id, first_seed=run * 1_000_000) for run in range(args.repeats)]
+        sim = "—"
+        if game_id in SIMS:
+            gc.disable()  # as during a search
+            sims = [
+                sim_games_per_second(game_id, args.seconds, first_seed=run * 1_000_000)
+                for run in range(args.repeats)
+            ]
+            gc.enable()
+            sim = f"{median(sims):,.0f} ({median(sims) / median([r[0] for r in runs]):.1f}×)"
         rows.append(
             (
                 game_id,
@@ -90,6 +136,7 @@ def main() -> None:
                 f"{median([f[1] for f in floors]):.1f} µs",
                 f"{percentile(latencies, 0.5) * 1e6:.0f} µs",
                 f"{percentile(latencies, 0.99) * 1e6:.0f} µs",
+                sim,
             )
         )
     print_table(
@@ -102,6 +149,7 @@ def main() -> None:
             "apply per action",
             "choices p50",
             "choices p99",
+            "simulator games/s",
         ),
         rows,
     )

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from rules.levels import DEFAULT_LEVEL, level_of
+
 ACTIVE = ("lobby", "running")
 NO_HOST = 0
 """The `host_id` of a game whose host left with no member seated to take over: no user has this
@@ -24,13 +26,20 @@ class Seat:
     user_id: int | None
     name: str
     bot: bool = False
+    level: str = DEFAULT_LEVEL  # a bot's level (`rules.levels.LEVELS`); members: the default
 
     def to_json(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "bot": self.bot}
+        data: dict[str, Any] = {"user_id": self.user_id, "name": self.name, "bot": self.bot}
+        if self.bot and self.level != DEFAULT_LEVEL:
+            data["level"] = self.level
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        return cls(data.get("user_id"), data["name"], bool(data.get("bot", False)))
+        """A stored seat; a missing or unknown level reads as `standard`."""
+        bot = bool(data.get("bot", False))
+        level = level_of(data.get("level")) if bot else DEFAULT_LEVEL
+        return cls(data.get("user_id"), data["name"], bot, level)
 
 
 @dataclass(frozen=True)

@@ -280,11 +280,15 @@ class OpenPickButton(discord.ui.DynamicItem[Button], template=ids.OPEN_PICK):
 
 
 class LobbyButton(discord.ui.DynamicItem[Button], template=ids.LOBBY):
-    """Join, Leave, Add bot, Remove bot and Start on a lobby message."""
+    """Join, Leave, Start, the Add bot buttons (one per level) and Remove bot on a lobby
+    message."""
 
-    def __init__(self, game: int, op: str, label: str = "…", style: str = "secondary") -> None:
+    def __init__(
+        self, game: int, op: str, label: str = "…", style: str = "secondary", row: int | None = None
+    ) -> None:
         super().__init__(
-            discord.ui.Button(label=label, style=STYLES[style], custom_id=ids.lobby_id(game, op))
+            discord.ui.Button(label=label, style=STYLES[style], custom_id=ids.lobby_id(game, op)),
+            row=row,
         )
         self.game, self.op = game, op
 

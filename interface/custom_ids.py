@@ -45,7 +45,7 @@ OPEN_PICK = (
     r"tv:st(?P<edit>e?):(?P<game>\d{1,18}):(?P<seat>\d{1,2}):(?P<since>\d{1,18})"
     r":(?P<kind>[a-z]{1,12}):(?P<part>\d{1,2})"
 )
-LOBBY = r"tv:lb:(?P<game>\d{1,18}):(?P<op>join|leave|bot|unbot|start|rematch)"
+LOBBY = r"tv:lb:(?P<game>\d{1,18}):(?P<op>join|leave|bot|boteasy|botstrong|unbot|start|rematch)"
 SEAT_CONSENT = (
     r"tv:sc:(?P<game>\d{1,18}):(?P<seat>\d{1,2}):(?P<to>\d{1,20}):(?P<expires>\d{1,12})"
     r":(?P<op>yes|no)"

@@ -28,6 +28,10 @@ def display_name(interaction: Interaction) -> str:
     return interaction.user.display_name[:32]
 
 
+# The lobby's "add a bot" buttons and the level of the bot each adds.
+BOT_LEVEL_OPS = {"boteasy": "easy", "bot": "standard", "botstrong": "strong"}
+
+
 async def press_lobby(interaction: Interaction, game_id: int, op: str) -> None:
     """Handle one lobby button; the lobby message is redrawn in place."""
     if op == "rematch":
@@ -46,8 +50,8 @@ async def press_lobby(interaction: Interaction, game_id: int, op: str) -> None:
             record = (
                 await in_time(interaction, service.leave(game_id, user), ephemeral=True)
             ).record
-        elif op == "bot":
-            record = await service.lobby.add_bot(game_id, user)
+        elif op in BOT_LEVEL_OPS:
+            record = await service.lobby.add_bot(game_id, user, BOT_LEVEL_OPS[op])
         elif op == "unbot":
             record = await service.lobby.remove_bot(game_id, user)
         else:

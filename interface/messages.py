@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from PIL.Image import Image
 
-from db.records import GameRecord
+from db.records import GameRecord, Seat
 from games import presentation, rules_of
 from i18n import t
 from interface.components import HandButton, LobbyButton, MoveButton
@@ -284,6 +284,27 @@ def opener_moves(
     return [m for m in moves if private_kind(ui, m, own) == kind]
 
 
+# The lobby's buttons (op, style, row): taking seats and starting on the first row, the bots
+# (one button per level, then Remove bot) on the second.
+LOBBY_BUTTONS = (
+    ("join", "primary", 0),
+    ("leave", "secondary", 0),
+    ("start", "success", 0),
+    ("boteasy", "secondary", 1),
+    ("bot", "secondary", 1),
+    ("botstrong", "secondary", 1),
+    ("unbot", "secondary", 1),
+)
+
+
+def seat_words(seat: Seat, locale: str | None) -> str:
+    """A seat in the lobby: the member's mention, or the bot's name, 🤖 and its level."""
+    if not seat.bot:
+        return f"<@{seat.user_id}>"
+    level = t(f"bot.level.{seat.level}", locale)
+    return t("lobby.bot_seat", locale, name=shown_name(seat.name), level=level)
+
+
 def lobby(record: GameRecord, locale: str | None) -> Outgoing:
     """The lobby post: the game, its options, the seats, and the lobby buttons."""
     game = rules_of(record.game)
@@ -293,10 +314,7 @@ def lobby(record: GameRecord, locale: str | None) -> Outgoing:
         description=t(info.summary_key, locale)[:4000],
         colour=discord.Colour.dark_green(),
     )
-    seats = "\n".join(
-        f"{i + 1}. {shown_name(s.name) if s.bot else f'<@{s.user_id}>'}" + (" 🤖" if s.bot else "")
-        for i, s in enumerate(record.seats)
-    )
+    seats = "\n".join(f"{i + 1}. {seat_words(s, locale)}" for i, s in enumerate(record.seats))
     embed.add_field(
         name=t(
             "lobby.players",
@@ -315,14 +333,9 @@ def lobby(record: GameRecord, locale: str | None) -> Outgoing:
     view = None
     if record.status == "lobby":
         view = discord.ui.View(timeout=None)
-        for op, style in (
-            ("join", "primary"),
-            ("leave", "secondary"),
-            ("bot", "secondary"),
-            ("unbot", "secondary"),
-            ("start", "success"),
-        ):
-            view.add_item(LobbyButton(record.id, op, t(f"lobby.button.{op}", locale), style))
+        for op, style, row in LOBBY_BUTTONS:
+            label = t(f"lobby.button.{op}", locale)
+            view.add_item(LobbyButton(record.id, op, label, style, row))
     else:
         embed.add_field(
             name=t("lobby.state", locale),

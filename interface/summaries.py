@@ -50,7 +50,8 @@ def seat_text(summary: TableSummary, seat: int, locale: str | None) -> str:
     if s.bot and s.user_id is not None:
         return t("status.benched", locale, name=shown_name(s.name), player=f"<@{s.user_id}>")
     if s.bot:
-        return f"{shown_name(s.name)} 🤖"
+        level = t(f"bot.level.{s.level}", locale)
+        return t("lobby.bot_seat", locale, name=shown_name(s.name), level=level)
     count = record.auto_moves.get(seat, 0)
     if count:
         return t(

@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh dev
-.venv/bin/python -m bench.rules_speed
+.venv/bin/python -m bench.rules_speed --check
+.venv/bin/python -m bench.bots
 .venv/bin/python -m bench.pictures
 .venv/bin/python -m bench.action_latency
 .venv/bin/python -m bench.overview

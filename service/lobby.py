@@ -9,6 +9,8 @@ from dataclasses import replace
 from db.records import GameRecord, Seat
 from db.store import ChannelBusy, StaleVersion
 from games import RULES, rules_of
+from i18n import t
+from rules.levels import DEFAULT_LEVEL, LEVELS
 from service.change import TableChange, announcement
 from service.errors import NotSeated, Stale, TableError
 from service.games import Games, retrying
@@ -88,8 +90,9 @@ class Lobby(PlayingPart):
             options=old.options,
             language=old.language,
         )
-        for _ in range(sum(1 for s in old.seats if s.user_id is None)):
-            record = await self.add_bot(record.id, user_id)
+        for seat in old.seats:
+            if seat.user_id is None:
+                record = await self.add_bot(record.id, user_id, seat.level)
         return record
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
@@ -107,8 +110,11 @@ class Lobby(PlayingPart):
 
         return await retrying(attempt)
 
-    async def add_bot(self, game_id: int, user_id: int) -> GameRecord:
-        """Add a bot seat (anyone seated may do it)."""
+    async def add_bot(self, game_id: int, user_id: int, level: str = DEFAULT_LEVEL) -> GameRecord:
+        """Add a bot seat of `level` (`rules.levels.LEVELS`; anyone seated may do it), named
+        after its level in the game's language ("Strong bot 2")."""
+        if level not in LEVELS:
+            raise TableError("error.internal")
 
         async def attempt() -> GameRecord:
             record = await self.games.lobby(game_id)
@@ -118,7 +124,8 @@ class Lobby(PlayingPart):
             if len(record.seats) >= info.max_players:
                 raise TableError("error.lobby_full", max=info.max_players)
             number = 1 + sum(1 for s in record.seats if s.bot)
-            seats = [*record.seats, Seat(None, f"Bot {number}", bot=True)]
+            name = t(f"bot.name.{level}", record.language, number=number)
+            seats = [*record.seats, Seat(None, name, bot=True, level=level)]
             return await self.store.save_seats(record.id, record.version, seats)
 
         return await retrying(attempt)

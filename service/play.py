@@ -14,6 +14,7 @@ from db.results import GameResults
 from db.store import StaleVersion, Store, stamp
 from games import rules_of
 from rules.errors import RuleError
+from service.bot_pool import BotPool, shared_pool
 from service.change import TableChange, announcement, hand_of
 from service.errors import NotSeated, OtherSeat, Stale, TableError, WrongChannel
 from service.games import Games, bot_seed, retrying
@@ -51,9 +52,10 @@ def check_still_waiting(record: GameRecord, seat: int, since: int) -> None:
 class Play:
     """Moves of running games, over the table service's store and clock."""
 
-    def __init__(self, games: Games, clock: Clock) -> None:
+    def __init__(self, games: Games, clock: Clock, bots: BotPool | None = None) -> None:
         self.games = games
         self.clock = clock
+        self.bots = bots or shared_pool()
 
     @property
     def store(self) -> Store:
@@ -220,7 +222,10 @@ class Play:
                 return change
             seat = bots[0]
             view = game.view(record.state, seat)
-            action = game.bot_action(view, bot_seed(record))
+            people = any(not s.bot for s in record.seats)
+            action = await self.bots.action(
+                record.game, record.seats[seat].level, view, bot_seed(record), people=people
+            )
             try:
                 await self.apply(change, seat, None, action)
             except StaleVersion:  # a member moved meanwhile: look again at the new state

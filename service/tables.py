@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from db.records import GameRecord
 from db.store import Store
+from service.bot_pool import BotPool
 from service.change import TableChange
 from service.deadlines import Deadlines
 from service.games import Games, retrying
@@ -43,11 +44,12 @@ class TableService:
         new_seed: Callable[[], int] | None = None,
         clock: Clock = utc_now,
         abandon_after: timedelta = timedelta(hours=DEFAULT_ABANDON_HOURS),
+        bots: BotPool | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.games = Games(store)
-        self.play = Play(self.games, clock)
+        self.play = Play(self.games, clock, bots)
         self.lobby = Lobby(self.games, self.play, clock, new_seed or random_seed)
         self.seats = Seats(self.games, self.play, clock)
         self.deadlines = Deadlines(self.games, self.play, clock, abandon_after)

@@ -254,7 +254,15 @@ class MoneyTable(LoopbackTable):
             values["options"] = options
         result = await host.slash(self.chan, "game new", options=values)
         assert result.message is not None and not result.ephemeral, result.content
-        assert button_labels(result.message) == ["Join", "Leave", "Add bot", "Remove bot", "Start"]
+        assert button_labels(result.message) == [
+            "Join",
+            "Leave",
+            "Start",
+            "Add easy bot",
+            "Add bot",
+            "Add strong bot",
+            "Remove bot",
+        ]
         self.lobby = result.message
         record = await self.bot.store.active_game(self.chan.id)
         assert record is not None and record.status == "lobby"

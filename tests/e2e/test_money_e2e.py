@@ -605,3 +605,19 @@ async def test_a_rate_limited_channel_route_delays_but_does_not_stop_the_game(ta
     assert len(table.boards()) == boards + 1
     final = await table.play_to_end()
     check_finished_board(table, final)
+
+
+async def test_the_host_chooses_each_bots_level_and_the_lobby_shows_it(table):
+    (alice,) = people(table, "alice")
+    lobby = await table.open_lobby(alice)
+    for label in ("Add easy bot", "Add strong bot"):
+        result = await alice.press(lobby, label)
+        assert result.response_type == 7 and refusal(result) is None, refusal(result)
+    record = await table.record()
+    assert [(s.name, s.bot, s.level) for s in record.seats] == [
+        ("alice", False, "standard"),
+        ("Easy bot 1", True, "easy"),
+        ("Strong bot 2", True, "strong"),
+    ]
+    shown = str(table.lobby.embeds)
+    assert "Easy bot 1 🤖 (easy)" in shown and "Strong bot 2 🤖 (strong)" in shown

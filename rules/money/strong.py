@@ -1,0 +1,213 @@
+"""Money's strong bot: the determinized search of `rules.search` over `rules.money.sim`.
+
+Worlds drawn from a seat's view: the cards it cannot see (value cards of the currencies in play
+that are not in its hand, its bid, the rows or on the table) are dealt at random to the deck
+and the other hands with the sizes the view shows; a rival who has already bid splits its cards
+at random into a non-empty bid and a hand. Its bluff card is always its own. The horizon is the
+end of the current hand; the reward is a win of that hand (shared on a tie) plus a little for
+the margin.
+
+Root moves: in the exchange every legal move; when bidding, the standard bot's bid first, the
+bluff card alone, every single card and a few pairs and triples of the cheaper cards.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.contract import View
+from rules.money import bot as standard
+from rules.money.components import CARDS, VALUE_CARD_IDS, bluff_id
+from rules.money.sim import (
+    EXCHANGE,
+    PASS,
+    ROW_LEFT,
+    ROW_RIGHT,
+    TAKE,
+    VALUE,
+    MoneySim,
+    bid_move,
+    move_text,
+    parse_move,
+)
+from rules.money.valuation import Holdings, face, outlook, worth
+from rules.search import Budget, SearchResult, search
+
+MARGIN_WEIGHT = 1 / 400  # margin credit per point of lead over the best rival
+MAX_CANDIDATE_BIDS = 14
+HORIZON_ROUNDS = 1  # playouts stop when this many rounds after the current one have begun
+FACE_WEIGHT = 0.4  # the standard bot's worth of a face point changing hands
+WORTH_WEIGHT = 1 / 300  # reward per point of worth over the best rival before the hand ends
+
+
+def determinize(view: View, rng: random.Random) -> MoneySim:
+    """A world consistent with the seat's view (see the module docstring)."""
+    seat = view["seat"]
+    n = view["players"]
+    seats = view["seats"]
+    own = list(view["hand"])
+    own_bid = list(view["bid"]) if view.get("bid") is not None else None
+    exchange = view["phase"] == "exchange"
+    seen = set(own) | set(own_bid or ()) | set(view["rows"]["left"]) | set(view["rows"]["right"])
+    for s in seats:
+        seen.update(s["table"] or ())
+    in_play = set(view["currencies"])
+    pool = [
+        c
+        for c in VALUE_CARD_IDS
+        if c not in seen and (CARDS[c].kind == "coin" or CARDS[c].currency in in_play)
+    ]
+    rng.shuffle(pool)
+    deck = [pool.pop() for _ in range(view["deck_count"])]
+    hands: list[list[int]] = []
+    bids: list[list[int] | None] = []
+    for s in range(n):
+        if s == seat:
+            hands.append(own)
+            bids.append(own_bid)
+            continue
+        count = seats[s]["hand_count"] - 1  # its bluff card is one of them
+        cards = [pool.pop() for _ in range(count)] + [bluff_id(s)]
+        if seats[s]["bid_placed"]:
+            size = rng.randint(1, min(3, len(cards)))
+            rng.shuffle(cards)
+            bid, rest = sorted(cards[:size]), sorted(cards[size:])
+            hands.append(rest)
+            bids.append(bid)
+        else:
+            hands.append(sorted(cards))
+            bids.append(None)
+    sim = MoneySim.__new__(MoneySim)
+    sim.players = n
+    sim.options = dict(view["options"])
+    sim.hands_total = int(sim.options["hands"])
+    sim.rng = rng.getrandbits(64)
+    sim.hand_no = view["hand_no"]
+    sim.round = view["round"]
+    sim.final_round = view["final_round"]
+    sim.phase = EXCHANGE if exchange else 0
+    sim.currencies = list(view["currencies"])
+    sim.deck = deck
+    sim.left = list(view["rows"]["left"])
+    sim.right = list(view["rows"]["right"])
+    sim.hands = hands
+    sim.bids = bids if not exchange else [None] * n
+    sim.table = (
+        [list(s["table"]) if s["table"] else None for s in seats] if exchange else [None] * n
+    )
+    sim.acted = [bool(s["acted"]) for s in seats] if exchange else [False] * n
+    sim.results = [
+        (list(r["scores"]), [list(h) for h in r["hands"]], list(r["currencies"]))
+        for r in view["results"]
+    ]
+    return sim
+
+
+def candidates(view: View, sim: MoneySim, seed: int) -> list[int]:
+    """Root moves (see the module docstring)."""
+    seat = view["seat"]
+    if view["phase"] == "exchange":
+        return sim.legal(seat)
+    first = parse_move(standard.bot_action(view, seed))
+    hand = [c for c in view["hand"] if c != bluff_id(seat)]
+    cheap = sorted(hand, key=lambda c: (VALUE[c], c))
+    moves = [first]
+    if bluff_id(seat) in view["hand"]:
+        moves.append(bid_move([bluff_id(seat)]))
+    moves += [bid_move([c]) for c in cheap]
+    for i in range(min(4, len(cheap))):
+        for j in range(i + 1, min(4, len(cheap))):
+            moves.append(bid_move([cheap[i], cheap[j]]))
+    if len(cheap) >= 3:
+        moves.append(bid_move(cheap[:3]))
+    unique = list(dict.fromkeys(moves))
+    return unique[:MAX_CANDIDATE_BIDS]
+
+
+def playout_move(sim: MoneySim, seat: int, rng: random.Random) -> int:
+    """The standard bot's measure, cheaply: bid the bluff card alone now and then, else one or
+    two of the cards the hand misses least per face point; in the exchange take the set that
+    adds most worth (`rules.money.valuation`) plus a little for its face value, or pass. A
+    random move now and then."""
+    look = outlook(len(sim.deck), sim.final_round)
+    if sim.phase != EXCHANGE:
+        hand = sim.hands[seat]
+        values = [c for c in hand if VALUE[c]]
+        if not values or rng.random() < 0.08:
+            return bid_move([bluff_id(seat)])
+        if rng.random() < 0.15:
+            return bid_move(rng.sample(values, 1 if len(values) == 1 else 2))
+        holdings = Holdings(values, look)
+        ranked = sorted(values, key=lambda c: -holdings.change(remove=(c,)) / VALUE[c])
+        size = 1 if len(ranked) == 1 or rng.random() < 0.55 else 2
+        return bid_move(ranked[:size])
+    moves = sim.legal(seat)
+    if rng.random() < 0.05:
+        return moves[rng.randrange(len(moves))]
+    holdings = Holdings(sim.hands[seat], look)
+    best, best_value = PASS, float("-inf")
+    for move in moves:
+        if move == ROW_LEFT:
+            cards = sim.left
+        elif move == ROW_RIGHT:
+            cards = sim.right
+        elif move == PASS:
+            cards = sim.table[seat] or []
+        else:
+            cards = sim.table[move - TAKE] or []
+        value = holdings.change(add=cards) + FACE_WEIGHT * face(cards)
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def finished(sim: MoneySim, view: View) -> bool:
+    """The current hand is over (or the match), or `HORIZON_ROUNDS` more rounds have begun."""
+    return (
+        sim.over
+        or len(sim.results) >= view["hand_no"]
+        or (sim.round > view["round"] + HORIZON_ROUNDS)
+    )
+
+
+def reward(sim: MoneySim, seat: int, view: View) -> float:
+    """At the hand's end: a win of the hand (shared on a tie) plus a little for the margin over
+    the best rival. Before it: the margin of the hands' worths (`rules.money.valuation`, the
+    standard bot's measure: exact points plus credit for progress) mapped to [0, 1]."""
+    if len(sim.results) >= view["hand_no"]:
+        scores = sim.results[view["hand_no"] - 1][0]
+        mine = scores[seat]
+        best_other = max(v for s, v in enumerate(scores) if s != seat)
+        top = max(scores)
+        win = 1.0 / scores.count(top) if mine == top else 0.0
+        margin = min(1.0, max(0.0, 0.5 + MARGIN_WEIGHT * (mine - best_other)))
+        return float(0.8 * win + 0.2 * margin)
+    look = outlook(len(sim.deck), sim.final_round)
+    worths = [worth(hand, look) for hand in sim.hands]
+    mine_worth = worths[seat]
+    rival = max(w for s, w in enumerate(worths) if s != seat)
+    return float(min(1.0, max(0.0, 0.5 + WORTH_WEIGHT * (mine_worth - rival))))
+
+
+class MoneySearcher:
+    """Money's `rules.search.Searcher`."""
+
+    determinize = staticmethod(determinize)
+    candidates = staticmethod(candidates)
+    playout_move = staticmethod(playout_move)
+    finished = staticmethod(finished)
+    reward = staticmethod(reward)
+    move_text = staticmethod(move_text)
+
+
+SEARCHER = MoneySearcher()
+
+
+def strong_search(view: View, seed: int, budget: Budget) -> SearchResult:
+    """The search's result for the seat whose view this is."""
+    return search(SEARCHER, view, seed, budget)
+
+
+def strong_action(view: View, seed: int, budget: Budget) -> str:
+    """The strong bot's action."""
+    return strong_search(view, seed, budget).action

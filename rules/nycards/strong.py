@@ -1,0 +1,173 @@
+"""The card game's strong bot: the determinized search of `rules.search` over
+`rules.nycards.sim`.
+
+Worlds drawn from a seat's view: the money it cannot see (every money card in play that is not
+in its hand or the display) is dealt at random to the other hands, the discard pile and the
+money deck with the sizes the view shows; the scoring cards not yet turned up go to random
+places in the deck; the building deck is every building not in sight, shuffled. (A seat that
+remembers which cards rivals took and paid knows more; the search does not use that memory, so
+its worlds are consistent with the view, never with anything hidden.) The horizon is the end of
+the game or three more rounds; the reward is then a win (shared on a tie) plus a little for
+the margin, or before the end the margin of points plus what scoring C would give now.
+
+Root moves: every legal move, the standard bot's first. Playouts: a buy when one is possible
+(exact payments are listed first), else the take of most value, a random legal move now and
+then.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.contract import View
+from rules.nycards import bot as standard
+from rules.nycards.components import BUILDINGS, SCORING_CARDS, money_ids
+from rules.nycards.scoring import score
+from rules.nycards.sim import (
+    BUY,
+    GIFT,
+    KEEP,
+    TAKE,
+    VALUE,
+    NycardsSim,
+    move_cards,
+    move_text,
+    parse_move,
+)
+from rules.search import Budget, SearchResult, search
+
+MARGIN_WEIGHT = 1 / 60
+HORIZON_ROUNDS = 3  # playouts stop after this many turns of every seat (or at the end)
+MONEY_WEIGHT = 0.3  # points per unit of money in hand when a playout stops early
+SCORING_ID = {which: card for card, which in SCORING_CARDS.items()}
+
+
+def determinize(view: View, rng: random.Random) -> NycardsSim:
+    """A world consistent with the seat's view (see the module docstring)."""
+    seat = view["seat"]
+    n = view["players"]
+    seen = set(view["hand"]) | set(view["display"])
+    pool = [c for c in money_ids(n) if c not in seen]
+    rng.shuffle(pool)
+    hands = []
+    for s in range(n):
+        if s == seat:
+            hands.append(list(view["hand"]))
+        else:
+            hands.append(sorted(pool.pop() for _ in range(view["hand_counts"][s])))
+    discard = [pool.pop() for _ in range(view["discard_count"])]
+    scoring = [SCORING_ID[w] for w in view["scorings_left"] if w in SCORING_ID]
+    deck = [pool.pop() for _ in range(view["money_deck_count"] - len(scoring))]
+    for card in scoring:
+        deck.insert(rng.randint(0, len(deck)), card)
+    bought = set(view["dirk_buildings"]) | set(view["unassigned"])
+    bought |= {b for b in view["yard"] if b is not None}
+    for held in view["buildings"]:
+        bought.update(held)
+    buildings = [b for b in sorted(BUILDINGS) if b not in bought]
+    rng.shuffle(buildings)
+    pending = view["pending"]
+    sim = NycardsSim.__new__(NycardsSim)
+    sim.players = n
+    sim.dirk = view["dirk"]
+    sim.rng = rng.getrandbits(64)
+    sim.turn_no = view["turn_no"]
+    sim.current = view["current"]
+    sim.actions = view["actions"]
+    sim.pending = (pending["building"], pending["exact"]) if pending else None
+    sim.building_deck = buildings[: view["building_deck_count"]]
+    sim.yard = list(view["yard"])
+    sim.money_deck = deck
+    sim.display = list(view["display"])
+    sim.discard = discard
+    sim.hands = hands
+    sim.buildings = [list(b) for b in view["buildings"]]
+    sim.dirk_buildings = list(view["dirk_buildings"])
+    sim.unassigned = list(view["unassigned"])
+    sim.points = list(view["scores"])
+    sim.dirk_score = view["dirk_score"]
+    sim.scorings = list(view["scorings"])
+    sim.over_ = view["phase"] == "over"
+    return sim
+
+
+def candidates(view: View, sim: NycardsSim, seed: int) -> list[int]:
+    """Every legal move (they depend only on the seat's hand and what is public), the standard
+    bot's first (the search keeps it unless another is clearly better)."""
+    moves = sim.legal(view["seat"])
+    first = parse_move(standard.bot_action(view, seed))
+    return [first, *(m for m in moves if m != first)] if first in moves else moves
+
+
+def playout_move(sim: NycardsSim, seat: int, rng: random.Random) -> int:
+    """A buy when possible (exact first), else the take of most value; 10 % random."""
+    moves = sim.legal(seat)
+    if len(moves) == 1:
+        return moves[0]
+    if rng.random() < 0.1:
+        return moves[rng.randrange(len(moves))]
+    if moves[0] == KEEP:
+        return KEEP if rng.random() < 0.8 else GIFT
+    best, best_value = moves[0], -1
+    for move in moves:
+        kind = move & 15
+        if kind == BUY:
+            return move
+        if kind == TAKE:
+            value = sum(VALUE[c] for c in move_cards(move))
+            if value > best_value:
+                best, best_value = move, value
+    return best
+
+
+def finished(sim: NycardsSim, view: View) -> bool:
+    """The game is over, or every seat has had `HORIZON_ROUNDS` more turns."""
+    return sim.over_ or sim.turn_no >= view["turn_no"] + HORIZON_ROUNDS * sim.players
+
+
+def reward(sim: NycardsSim, seat: int, view: View) -> float:
+    """At the end: a win (shared on a tie) plus a little for the margin over the best rival.
+    Before it: the margin of each seat's points plus what scoring C would give it now and a
+    little for its money, mapped to [0, 1]."""
+    if not sim.over_:
+        holdings = [*sim.buildings]
+        if sim.dirk:
+            holdings.append(sim.dirk_buildings)
+        projected = score("C", holdings)["points"]
+        worths = [
+            sim.points[s] + projected[s] + MONEY_WEIGHT * sum(VALUE[c] for c in sim.hands[s])
+            for s in range(sim.players)
+        ]
+        rival = max(w for s, w in enumerate(worths) if s != seat)
+        return float(min(1.0, max(0.0, 0.5 + MARGIN_WEIGHT * (worths[seat] - rival))))
+    scores = sim.points
+    mine = scores[seat]
+    top = max(scores)
+    best_other = max(v for s, v in enumerate(scores) if s != seat)
+    win = 1.0 / scores.count(top) if mine == top else 0.0
+    margin = min(1.0, max(0.0, 0.5 + MARGIN_WEIGHT * (mine - best_other)))
+    return float(0.8 * win + 0.2 * margin)
+
+
+class NycardsSearcher:
+    """The card game's `rules.search.Searcher`."""
+
+    determinize = staticmethod(determinize)
+    candidates = staticmethod(candidates)
+    playout_move = staticmethod(playout_move)
+    finished = staticmethod(finished)
+    reward = staticmethod(reward)
+    move_text = staticmethod(move_text)
+
+
+SEARCHER = NycardsSearcher()
+
+
+def strong_search(view: View, seed: int, budget: Budget) -> SearchResult:
+    """The search's result for the seat whose view this is."""
+    return search(SEARCHER, view, seed, budget)
+
+
+def strong_action(view: View, seed: int, budget: Budget) -> str:
+    """The strong bot's action."""
+    return strong_search(view, seed, budget).action

@@ -1,0 +1,94 @@
+"""The strong bots (`rules.search` over each title's simulator) and the easy bots
+(`rules.level_play`): they decide from their seat's view only, deterministically for a seed and
+an iteration budget, and always legally."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from bench.common import GAME_OPTIONS, playout
+from games import RULES
+from rules.contract import State
+from rules.level_play import SEARCHERS, easy_action, strong_action
+from rules.search import Budget, search
+from tests.helpers import money as money_helpers
+from tests.helpers import nycards as nycards_helpers
+
+TITLES = sorted(SEARCHERS)
+BUDGET = Budget(iterations=60)
+SCRAMBLERS: dict[str, Callable[[State, int, random.Random], State]] = {
+    "money": money_helpers.scramble_hidden,
+    "nycards": nycards_helpers.scramble_hidden,
+}
+
+
+def sampled_states(game_id: str, games: int, every: int) -> list[tuple[State, int]]:
+    """(state, acting seat) pairs from seeded random games, every `every`-th state."""
+    game = RULES[game_id]
+    info = game.info
+    found = []
+    for n in range(games):
+        players = min(info.max_players, info.min_players + n)
+        for index, state in enumerate(playout(game, players, 500 + n, GAME_OPTIONS[game_id])):
+            to_act = game.to_act(state)
+            if to_act and index % every == 0:
+                found.append((state, to_act[index % len(to_act)]))
+    return found
+
+
+@pytest.mark.parametrize("game_id", TITLES)
+def test_a_drawn_world_looks_to_the_seat_exactly_like_the_real_game(game_id: str) -> None:
+    game = RULES[game_id]
+    searcher = SEARCHERS[game_id]
+    for n, (state, seat) in enumerate(sampled_states(game_id, 4, 3)):
+        view = game.view(state, seat)
+        world = searcher.determinize(view, random.Random(n)).to_state()
+        world.update(events=state["events"], applied=state["applied"])
+        assert game.view(world, seat) == view
+
+
+@pytest.mark.parametrize("game_id", TITLES)
+def test_the_strong_decision_ignores_the_cards_its_seat_cannot_see(game_id: str) -> None:
+    game = RULES[game_id]
+    rng = random.Random(7)
+    states = sampled_states(game_id, 3, 25)[:6]
+    assert states
+    for state, seat in states:
+        chosen = strong_action(game, game.view(state, seat), 11, BUDGET)
+        scrambled = SCRAMBLERS[game_id](state, seat, rng)
+        assert scrambled != state  # the hidden cards did move
+        assert strong_action(game, game.view(scrambled, seat), 11, BUDGET) == chosen
+        game.apply(state, seat, chosen)  # and it is legal
+
+
+@pytest.mark.parametrize("game_id", TITLES)
+def test_the_search_spends_its_iteration_budget_and_repeats_itself(game_id: str) -> None:
+    game = RULES[game_id]
+    searched = 0
+    for state, seat in sampled_states(game_id, 2, 9)[:8]:
+        view = game.view(state, seat)
+        first = search(SEARCHERS[game_id], view, 3, Budget(iterations=80))
+        if len(first.stats) < 2:
+            continue  # one legal move: played without a search
+        searched += 1
+        assert search(SEARCHERS[game_id], view, 3, Budget(iterations=80)) == first
+        assert 0 < first.iterations <= 80
+        assert first.iterations == sum(visits for _, visits, _ in first.stats)
+    assert searched
+
+
+@pytest.mark.parametrize("game_id", TITLES)
+def test_easy_bots_play_whole_games_legally(game_id: str) -> None:
+    game = RULES[game_id]
+    for n, players in enumerate(range(game.info.min_players, game.info.max_players + 1)):
+        state = game.new_game(players, GAME_OPTIONS[game_id], n)
+        for step in range(5_000):
+            to_act = game.to_act(state)
+            if not to_act:
+                break
+            seat = to_act[0]
+            state = game.apply(state, seat, easy_action(game, game.view(state, seat), step))
+        assert game.outcome(state) is not None
