@@ -51,29 +51,38 @@ def step_text(record: GameRecord, step: Step, locale: str | None) -> str:
     """One step for the log and the replay: who made it, when, and what happened."""
     words = " ".join(step_words(record, step, locale))
     if step.seat is None:
-        return t("log.deal", locale, what=words or t("log.dealt", locale))
+        return clipped(t("log.deal", locale, what=words or t("log.dealt", locale)))
     name = shown_name(step.names[step.seat]) if step.seat < len(step.names) else "?"
-    if step.by_bot:
-        name = t("log.bot_played", locale, name=name)
+    seat = record.seats[step.seat] if step.seat < len(record.seats) else None
     when = f"<t:{int(step.at.timestamp())}:f>" if step.at is not None else ""
+    if step.by_bot and not (seat is not None and seat.bot and seat.user_id is None):
+        name = t("log.bot_played", locale, name=name)  # a deadline's move, a bot standing in
+    elif words and name in words:  # the words name who made the move
+        return clipped(t("log.step_told", locale, when=when, what=words))
     text = t("log.step", locale, when=when, name=name, what=words or t("log.moved", locale))
+    return clipped(text)
+
+
+def clipped(text: str) -> str:
+    """A step's text cut to STEP_CHARS."""
     return text if len(text) <= STEP_CHARS else text[: STEP_CHARS - 1] + "…"
 
 
 def log_pages(record: GameRecord, steps: Sequence[Step], locale: str | None) -> list[str]:
-    """The log cut into pages of whole steps, oldest first (at least one page)."""
+    """The log cut into pages of whole steps, oldest first (at least one page); the pages are
+    filled from the newest step back, so the page shown first (the latest) is a full one."""
     pages: list[str] = []
     lines: list[str] = []
     size = 0
-    for step in steps:
+    for step in reversed(steps):
         text = step_text(record, step, locale)
         if lines and size + len(text) + 1 > PAGE_CHARS:
-            pages.append("\n".join(lines))
+            pages.append("\n".join(reversed(lines)))
             lines, size = [], 0
         lines.append(text)
         size += len(text) + 1
-    pages.append("\n".join(lines))
-    return pages
+    pages.append("\n".join(reversed(lines)))
+    return pages[::-1]
 
 
 def page_buttons(game_id: int, page: int, pages: int, build: Any) -> discord.ui.View | None:
