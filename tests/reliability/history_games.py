@@ -63,8 +63,13 @@ async def running_game(
     record = await seated_game(
         tables, game_id, channel, [MEMBER, OTHER], bots=max(info.min_players - 2, 0)
     )
+    return await play_until(tables, record, random.Random(seed), after(moves))
+
+
+def after(moves: int) -> Any:
+    """A `play_until` condition: true once `moves` member moves were made."""
     done = iter(range(moves + 1))
-    return await play_until(tables, record, random.Random(seed), lambda r: next(done) >= moves)
+    return lambda record: next(done) >= moves
 
 
 def command(bot: Any, user: int, channel: int | None, guild: int | None = 1) -> FakeInteraction:
