@@ -35,6 +35,7 @@ log = logging.getLogger("tavolo")
 EXTENSIONS: tuple[str, ...] = (
     "cogs.lobby",
     "cogs.game_commands",
+    "cogs.history",
     "cogs.play",
     "cogs.rules_info",
     "cogs.overview",

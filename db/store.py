@@ -1115,3 +1115,30 @@ class Store:
             (guild_id, game, limit),
         )
         return [Rating(*row) for row in rows]
+    # ------------------------------------------------------------ history (issue 19)
+
+    async def last_started_game(
+        self, channel_id: int, statuses: Iterable[str]
+    ) -> GameRecord | None:
+        """The channel's newest game that was dealt (it has a seed) whose status is one of
+        `statuses` (e.g. its running game, else its last finished one), or None."""
+        wanted = tuple(statuses)
+        marks = ", ".join("?" for _ in wanted)
+        rows = await self._read(
+            f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND seed IS NOT NULL "
+            f"AND status IN ({marks}) ORDER BY id DESC LIMIT 1",
+            (channel_id, *wanted),
+        )
+        return _record(rows[0]) if rows else None
+
+    async def running_games_of(self, user_id: int) -> list[GameRecord]:
+        """Every running game, in any server, where member `user_id` holds a seat (not one a
+        bot plays for them), oldest first."""
+        rows = await self._read(
+            f"SELECT {_COLUMNS} FROM games WHERE status = 'running' AND EXISTS ("
+            "SELECT 1 FROM json_each(games.seats) AS s "
+            "WHERE json_extract(s.value, '$.user_id') = ? "
+            "AND NOT json_extract(s.value, '$.bot')) ORDER BY id",
+            (user_id,),
+        )
+        return [_record(row) for row in rows]
