@@ -1115,6 +1115,7 @@ class Store:
             (guild_id, game, limit),
         )
         return [Rating(*row) for row in rows]
+
     # ------------------------------------------------------------ history (issue 19)
 
     async def last_started_game(

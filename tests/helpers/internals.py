@@ -22,7 +22,9 @@ def _table_words() -> str:
 PATTERNS: dict[str, re.Pattern[str]] = {
     # A table's number ("table #12", in any of our languages) is its public name, as on game
     # sites, and how a finished game is found again; a number after # elsewhere is an id.
-    "card or tile id": re.compile(_table_words() + r"(?<!<)#\d+|\((?:card|tile|id) \d+\)", re.IGNORECASE),
+    "card or tile id": re.compile(
+        _table_words() + r"(?<!<)#\d+|\((?:card|tile|id) \d+\)", re.IGNORECASE
+    ),
     "seat index": re.compile(r"\bseat\s*\d+\b|\bs\d+\b|\bp\d\b", re.IGNORECASE),
     "action syntax": re.compile(
         r"`?/move [a-z]+ [\w ]*\d|\b(?:take|buy|place|bid|pay) \d+ [a-z]\d"
