@@ -91,6 +91,7 @@ class DiscordMessage:
     def __init__(self, stored: FakeMessage, rows: list[dict[str, Any]] | None = None) -> None:
         self.id = stored.id
         self.channel_id = stored.channel.id
+        self.flags = discord.MessageFlags(ephemeral=bool(stored.ephemeral))
         self.components = [
             discord.components.ActionRow(row)  # type: ignore[arg-type]
             for row in (stored.components if rows is None else rows)

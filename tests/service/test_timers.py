@@ -148,6 +148,9 @@ class Relay:
     def choices(self, state: State, seat: int) -> Choices:
         return Choices(moves=("go",)) if seat in self.to_act(state) else Choices()
 
+    def undoable(self, before: State, after: State, seat: int, action: str) -> bool:
+        return False
+
     def apply(self, state: State, seat: int, action: str) -> State:
         new = dict(state, events=[])
         new["done"] += 1
