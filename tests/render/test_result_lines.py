@@ -32,16 +32,16 @@ def lines(game_id: str, view: dict[str, Any]) -> list[str]:
 def test_money_a_winner_with_a_lower_total_is_explained_by_hands_won() -> None:
     out = lines("money", money_view([2, 1, 0], [900, 1200, 700], [0]))
     assert out[0] == "🏆 1st Ann — 2 hands won, 900 points"
-    assert out[1] == "2nd Bob — 1 hand won, 1200 points"
+    assert out[1] == "2nd Bob — 1 hand won, 1,200 points"
     assert "Ann wins on hands won (2 hands)" in out[-1]
-    assert "Bob has a higher total (1200 points)" in out[-1]
+    assert "Bob has a higher total (1,200 points)" in out[-1]
     assert "the total only breaks a tie" in out[-1]
 
 
 def test_money_a_tie_on_hands_goes_to_the_higher_total() -> None:
     out = lines("money", money_view([1, 1, 1], [900, 1200, 700], [1]))
     assert out[0].startswith("🏆 1st Bob")
-    assert "each won 1 hand" in out[-1] and "Bob with 1200 points" in out[-1]
+    assert "each won 1 hand" in out[-1] and "Bob with 1,200 points" in out[-1]
 
 
 def test_money_equal_hands_and_totals_share_the_win() -> None:
@@ -53,8 +53,8 @@ def test_money_equal_hands_and_totals_share_the_win() -> None:
 
 def test_money_with_the_total_option_the_highest_total_wins() -> None:
     out = lines("money", money_view([2, 1, 0], [900, 1200, 700], [1], match="total"))
-    assert out[0] == "🏆 1st Bob — 1200 points"
-    assert out[-1] == "Bob wins with the highest total (1200 points)."
+    assert out[0] == "🏆 1st Bob — 1,200 points"
+    assert out[-1] == "Bob wins with the highest total (1,200 points)."
 
 
 def points_view(scores: list[int], winners: list[int], dirk: int | None = None) -> Any:
