@@ -107,9 +107,14 @@ NOT_QUANTITIES = frozenset({"number"})  # numbers that name something (table #12
 
 
 def number_words(name: str, value: object, locale: str) -> object:
-    """A whole number of 1,000 or more as the locale writes it (`1,250`, `1.250`); anything
-    else (and a parameter in NOT_QUANTITIES) as it is."""
-    if isinstance(value, bool) or not isinstance(value, int) or name in NOT_QUANTITIES:
+    """A whole number of 1,000 or more, or a fractional one, as the locale writes it
+    (`1,250` / `1.250`, `25.3` / `25,3`); anything else (and a parameter in NOT_QUANTITIES)
+    as it is."""
+    if isinstance(value, bool) or name in NOT_QUANTITIES:
+        return value
+    if isinstance(value, float):
+        return format_decimal(value, format="#,##0.##", locale=locale)
+    if not isinstance(value, int):
         return value
     return format_decimal(value, locale=locale) if abs(value) >= 1000 else value
 

@@ -84,4 +84,7 @@ def test_large_amounts_are_grouped_as_each_language_writes_them() -> None:
     assert number_words("points", 1250, "nl") == "1.250"
     assert number_words("points", 950, "it") == 950
     assert number_words("number", 1250, "it") == 1250, "a table's number is a name"
+    assert number_words("rating", 25.3, "en") == "25.3"
+    assert number_words("rating", 25.3, "it") == "25,3"
+    assert number_words("rating", 25.0, "nl") == "25"
     assert t("result.points", "en", points=1250, count=1250) == "1,250 points"
