@@ -15,7 +15,9 @@ from typing import Any, Protocol
 
 from rules.contract import Choices, State
 from rules.money import sim as money_sim
+from rules.newyork import sim as newyork_sim
 from rules.nycards import sim as nycards_sim
+from rules.palazzo import sim as palazzo_sim
 
 
 class Sim(Protocol):
@@ -55,5 +57,10 @@ class SimModule(Protocol):
     def reference_moves(self, state: State, seat: int, choices: Choices) -> set[str]: ...
 
 
-_MODULES: dict[str, Any] = {"money": money_sim, "nycards": nycards_sim}
+_MODULES: dict[str, Any] = {
+    "money": money_sim,
+    "newyork": newyork_sim,
+    "nycards": nycards_sim,
+    "palazzo": palazzo_sim,
+}
 SIMS: Mapping[str, SimModule] = _MODULES

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -60,7 +61,10 @@ class BotPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            # forkserver, not fork: the bot process runs threads (the database's), and a fork
+            # copies whatever locks they hold at that moment
+            context = multiprocessing.get_context("forkserver")
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
         return self._pool
 
     def restart(self) -> None:

@@ -15,13 +15,17 @@ from rules.contract import State
 from rules.level_play import SEARCHERS, easy_action, strong_action
 from rules.search import Budget, search
 from tests.helpers import money as money_helpers
+from tests.helpers import newyork as newyork_helpers
 from tests.helpers import nycards as nycards_helpers
+from tests.helpers import palazzo as palazzo_helpers
 
 TITLES = sorted(SEARCHERS)
 BUDGET = Budget(iterations=60)
 SCRAMBLERS: dict[str, Callable[[State, int, random.Random], State]] = {
     "money": money_helpers.scramble_hidden,
     "nycards": nycards_helpers.scramble_hidden,
+    "palazzo": palazzo_helpers.scramble_hidden,
+    "newyork": newyork_helpers.scramble_hidden,
 }
 
 
@@ -50,7 +54,7 @@ def test_a_drawn_world_looks_to_the_seat_exactly_like_the_real_game(game_id: str
         assert game.view(world, seat) == view
 
 
-@pytest.mark.parametrize("game_id", TITLES)
+@pytest.mark.parametrize("game_id", sorted(SCRAMBLERS))
 def test_the_strong_decision_ignores_the_cards_its_seat_cannot_see(game_id: str) -> None:
     game = RULES[game_id]
     rng = random.Random(7)
