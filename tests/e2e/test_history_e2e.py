@@ -1,7 +1,7 @@
 """The history commands end to end, the production bot on the loopback Discord (issue 19):
 `/game log` and `/game replay` answer privately in the game's channel and turn their pages in
-place, `/game export` is refused while the game runs, and `/mygames` answers in a DM with the
-member's table and a link to its live board."""
+place, `/game export` is refused while the game runs, and `/mygames` answers with the member's
+table and a link to its live board."""
 
 from __future__ import annotations
 
@@ -34,9 +34,8 @@ async def test_log_replay_export_and_mygames_through_discord(table) -> None:
     assert export.ephemeral and "once it has finished" in export.content
     assert not export.original.attachments
 
-    dm = table.fake.world.dm_channel(bob)
-    mine = await bob.slash(dm, "mygames")
-    assert f"table #{record.id}" in mine.content
+    mine = await bob.slash(table.chan, "mygames")  # in a DM: in-process (the bot's commands
+    assert mine.ephemeral and f"table #{record.id}" in mine.content  # are synced to a server)
     board = table.board()
     guild = table.chan.guild.id
     assert f"https://discord.com/channels/{guild}/{table.chan.id}/{board.id}" in mine.content
