@@ -8,6 +8,7 @@ replaced made the moves before the change under their own name).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -98,8 +99,9 @@ def replay(
 
 
 async def history(store: Store, record: GameRecord) -> list[Step]:
-    """`replay` of a stored game."""
-    return replay(record, await store.actions(record.id), await store.seat_changes(record.id))
+    """`replay` of a stored game, run off the event loop (a long game takes a while)."""
+    moves, seat_log = await store.actions(record.id), await store.seat_changes(record.id)
+    return await asyncio.to_thread(replay, record, moves, seat_log)
 
 
 def scoring_steps(record: GameRecord, steps: Sequence[Step]) -> list[int]:

@@ -334,3 +334,30 @@ async def test_mygames_without_games_says_so(bot: FakeBot) -> None:
     asked = command(bot, MEMBER, None, guild=None)
     await MyGames().mygames.callback(MyGames(), asked)
     assert asked.refusal == t("mygames.none")
+
+
+async def test_the_history_names_each_move_by_who_held_the_seat_then(
+    store: Store, tables: TableService, bot: FakeBot
+) -> None:
+    """A member who left a running game made the moves before under their own name; the bot
+    that took the seat makes the later ones under its own name."""
+    record = await running_game(tables, "money", channel=5, moves=4)
+    seat = record.seat_of(OTHER)
+    assert seat is not None
+    await tables.leave(record.id, OTHER)
+    record = await store.get_game(record.id)
+    assert record is not None and record.seats[seat].bot
+    left_at = (await store.seat_changes(record.id))[0].version
+    steps = await history(store, record)
+    log = await store.actions(record.id)
+    before = [s for s, e in zip(steps[1:], log, strict=True) if e.version < left_at]
+    after = [s for s, e in zip(steps[1:], log, strict=True) if e.version > left_at]
+    assert before and after
+    assert {s.names[seat] for s in before} == {"P1001"}
+    assert {s.names[seat] for s in after} == {record.seats[seat].name} != {"P1001"}
+    mine = [s for s, e in zip(steps[1:], log, strict=True) if e.seat == seat]
+    assert any(not s.by_bot for s in mine) and any(s.by_bot for s in mine)
+    asked = command(bot, MEMBER, 5)
+    await game_log(asked)
+    text = asked.answers[-1].content
+    assert "P1001 has placed a bid" in text and f"{record.seats[seat].name} has placed" in text
