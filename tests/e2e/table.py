@@ -26,7 +26,18 @@ from tests.fakediscord.production import start_bot, stop_bot
 from tests.helpers.clock import FakeClock
 
 MONEY = rules_of("money")
-COMMANDS = ("game", "games", "hand", "move", "rules", "server", "settings")
+COMMANDS = (
+    "game",
+    "games",
+    "hand",
+    "leaderboard",
+    "move",
+    "mygames",
+    "rules",
+    "server",
+    "settings",
+    "stats",
+)
 HAND_BUTTON = "My hand / bid"
 PLACE_BID = "Place bid"
 
