@@ -56,7 +56,15 @@ def use_processes(count: int) -> None:
     _process_count[0] = count
     if count > 0:
         context = multiprocessing.get_context("spawn")  # never fork a running event loop
-        _processes.append(ProcessPoolExecutor(max_workers=count, mp_context=context))
+        pool = ProcessPoolExecutor(max_workers=count, mp_context=context)
+        for _ in range(count):  # start the workers now, not when the first pictures wait
+            pool.submit(_warm)
+        _processes.append(pool)
+
+
+def _warm() -> None:
+    """Load the games and their pictures in a worker process before its first picture."""
+    import games  # noqa: F401
 
 
 MAX_QUEUED = 4 * PICTURE_THREADS._max_workers
