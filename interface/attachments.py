@@ -14,12 +14,14 @@ import asyncio
 import hashlib
 import io
 import json
+import logging
 import multiprocessing
 import os
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any
 
@@ -27,6 +29,8 @@ import discord
 from PIL.Image import Image
 
 from render.png import encode
+
+log = logging.getLogger("tavolo.pictures")
 
 # Pictures are drawn by one thread per core: Pillow releases the GIL while it draws, quantizes
 # and compresses, and more threads than cores only fight over it (measured: 6 threads gave ~10%
@@ -37,6 +41,7 @@ PICTURE_THREADS = ThreadPoolExecutor(
 
 
 _processes: list[ProcessPoolExecutor] = []  # the worker processes, once `use_processes`
+_process_count = [0]  # how many workers `use_processes` asked for
 
 
 def use_processes(count: int) -> None:
@@ -48,9 +53,18 @@ def use_processes(count: int) -> None:
     this process). `count` 0: back to threads."""
     while _processes:
         _processes.pop().shutdown(wait=False, cancel_futures=True)
+    _process_count[0] = count
     if count > 0:
         context = multiprocessing.get_context("spawn")  # never fork a running event loop
-        _processes.append(ProcessPoolExecutor(max_workers=count, mp_context=context))
+        pool = ProcessPoolExecutor(max_workers=count, mp_context=context)
+        for _ in range(count):  # start the workers now, not when the first pictures wait
+            pool.submit(_warm)
+        _processes.append(pool)
+
+
+def _warm() -> None:
+    """Load the games and their pictures in a worker process before its first picture."""
+    import games  # noqa: F401
 
 
 MAX_QUEUED = 4 * PICTURE_THREADS._max_workers
@@ -150,7 +164,13 @@ async def _draw(picture: Callable[[], Image], named: bool = False) -> bytes:
     async with _queue_slots():
         loop = asyncio.get_running_loop()
         if named and _processes:  # plain JSON arguments: sent to a worker process
-            return await loop.run_in_executor(_processes[0], draw_png, picture)
+            pool = _processes[0]
+            try:
+                return await loop.run_in_executor(pool, draw_png, picture)
+            except BrokenProcessPool:  # a worker died (e.g. killed): new workers, this one here
+                log.warning("a picture worker process died; starting new ones")
+                if _processes and _processes[0] is pool:
+                    use_processes(_process_count[0])
         return await loop.run_in_executor(PICTURE_THREADS, draw_png, picture)
 
 

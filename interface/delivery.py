@@ -38,7 +38,12 @@ log = logging.getLogger("tavolo.delivery")
 RETRY_SECONDS = (2.0, 10.0, 60.0)  # after a failure; then the timer loop keeps trying
 BLOCKED_FLAG = "told_cannot_post"  # a game's flag: the player was told the bot cannot post
 
+MAX_DELIVERING = 8  # games delivered at once; the others wait their turn (see `deliver`)
+
 _locks: weakref.WeakKeyDictionary[Any, dict[int, asyncio.Lock]] = weakref.WeakKeyDictionary()
+_delivering: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+    weakref.WeakKeyDictionary()
+)
 _retries: weakref.WeakKeyDictionary[Any, dict[int, asyncio.Task[None]]] = (
     weakref.WeakKeyDictionary()
 )
@@ -46,6 +51,14 @@ _retries: weakref.WeakKeyDictionary[Any, dict[int, asyncio.Task[None]]] = (
 
 def _lock(bot: Host, game_id: int) -> asyncio.Lock:
     return _locks.setdefault(bot, {}).setdefault(game_id, asyncio.Lock())
+
+
+def _turns() -> asyncio.Semaphore:
+    loop = asyncio.get_running_loop()
+    turns = _delivering.get(loop)
+    if turns is None:
+        turns = _delivering[loop] = asyncio.Semaphore(MAX_DELIVERING)
+    return turns
 
 
 async def deliver_change(bot: Host, change: TableChange) -> None:
@@ -56,8 +69,12 @@ async def deliver_change(bot: Host, change: TableChange) -> None:
 
 async def deliver(bot: Host, game_id: int) -> bool:
     """Tell Discord everything pending of one game, once and in order. True when nothing is
-    left pending; False when something failed (it is tried again soon)."""
-    async with _lock(bot, game_id):
+    left pending; False when something failed (it is tried again soon).
+
+    At most MAX_DELIVERING games are delivered at once: under a burst the others wait (their
+    pictures are not queued, their reads do not line up before the answers to interactions),
+    and a game's steps saved meanwhile are shown as one when its turn comes."""
+    async with _lock(bot, game_id), _turns():
         try:
             record = await bot.store.get_game(game_id)
             if record is None:

@@ -93,3 +93,21 @@ async def test_pictures_drawn_in_worker_processes_are_the_same() -> None:
     finally:
         attachments.use_processes(0)
     assert there == here
+
+
+async def test_a_dead_picture_worker_is_replaced_and_the_picture_still_drawn() -> None:
+    """A worker process that dies (killed, out of memory) breaks its pool: the picture is drawn
+    here instead and new workers start for the next ones."""
+    attachments.use_processes(1)
+    try:
+        pool = attachments._processes[0]
+        await png_bytes(partial(square, [9, 9, 9], 20))  # the worker is up
+        for process in list(pool._processes.values()):  # type: ignore[union-attr]
+            process.kill()
+            process.join()
+        data = await png_bytes(partial(square, [9, 9, 8], 20))
+        assert data.startswith(b"\x89PNG")
+        assert attachments._processes and attachments._processes[0] is not pool
+        assert (await png_bytes(partial(square, [9, 9, 7], 20))).startswith(b"\x89PNG")
+    finally:
+        attachments.use_processes(0)
