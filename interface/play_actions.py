@@ -72,12 +72,17 @@ async def load_current(
 
 
 async def act(
-    interaction: Interaction, record: GameRecord, action: str, since: int | None
+    interaction: Interaction,
+    record: GameRecord,
+    action: str,
+    since: int | None,
+    *,
+    panel: bool = False,
 ) -> TableChange | None:
     """Play an action; on success the change is delivered after the answer, and returned.
     None if refused. The answer offers an Undo button when the move may be taken back: on a
     slash command's answer, or (a press on the board) in a private follow-up; a press on a
-    private panel gets it on the refreshed panel (`refresh_panel`)."""
+    private `panel` gets it on the refreshed panel (`refresh_panel`)."""
     locale = user_locale(interaction)
     try:
         work = tables(interaction).play.move(record.id, interaction.user.id, action, since=since)
@@ -99,7 +104,7 @@ async def act(
         else:
             if not interaction.response.is_done():
                 await interaction.response.defer()
-            if undo is not None and not private_panel(interaction):
+            if undo is not None and not panel:
                 await respond(interaction, t("undo.offer", locale), ephemeral=True, view=undo)
     except DISCORD_FAILURES:
         log.info("could not acknowledge interaction %s", interaction.id)
@@ -112,8 +117,11 @@ async def press_move(
 ) -> None:
     """A move button on the board or in a hand panel."""
     record = await load_for(interaction, game_id, seat)
-    change = None if record is None else await act(interaction, record, action, since)
-    if change is not None and private_panel(interaction):
+    if record is None:
+        return
+    panel = private_panel(interaction)
+    change = await act(interaction, record, action, since, panel=panel)
+    if change is not None and panel:
         await refresh_panel(interaction, game_id, seat, change.undo_version)
 
 
@@ -239,7 +247,7 @@ async def confirm_pick(
     if pick is None:
         await reply(interaction, TableError("error.stale").message(user_locale(interaction)))
         return
-    change = await act(interaction, record, pick.action(chosen), since)
+    change = await act(interaction, record, pick.action(chosen), since, panel=True)
     if change is not None:
         await refresh_panel(interaction, game_id, seat, change.undo_version)
 
