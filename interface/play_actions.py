@@ -77,12 +77,13 @@ async def act(
     action: str,
     since: int | None,
     *,
-    panel: bool = False,
+    panel: bool | None = None,
 ) -> TableChange | None:
     """Play an action; on success the change is delivered after the answer, and returned.
     None if refused. The answer offers an Undo button when the move may be taken back: on a
     slash command's answer, or (a press on the board) in a private follow-up; a press on a
-    private `panel` gets it on the refreshed panel (`refresh_panel`)."""
+    private `panel` (None: as `private_panel` says) gets it on the refreshed panel
+    (`refresh_panel`)."""
     locale = user_locale(interaction)
     try:
         work = tables(interaction).play.move(record.id, interaction.user.id, action, since=since)
@@ -104,7 +105,7 @@ async def act(
         else:
             if not interaction.response.is_done():
                 await interaction.response.defer()
-            if undo is not None and not panel:
+            if undo is not None and not (private_panel(interaction) if panel is None else panel):
                 await respond(interaction, t("undo.offer", locale), ephemeral=True, view=undo)
     except DISCORD_FAILURES:
         log.info("could not acknowledge interaction %s", interaction.id)
@@ -119,9 +120,8 @@ async def press_move(
     record = await load_for(interaction, game_id, seat)
     if record is None:
         return
-    panel = private_panel(interaction)
-    change = await act(interaction, record, action, since, panel=panel)
-    if change is not None and panel:
+    change = await act(interaction, record, action, since)
+    if change is not None and private_panel(interaction):
         await refresh_panel(interaction, game_id, seat, change.undo_version)
 
 
