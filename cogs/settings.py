@@ -18,6 +18,10 @@ from service.timing import NOTICES
 Interaction = discord.Interaction[Any]
 
 NOTICE_CHOICES = [app_commands.Choice(name=t(f"settings.notice.{n}"), value=n) for n in NOTICES]
+STATS_CHOICES = [
+    app_commands.Choice(name="on: others see my statistics and ratings", value="on"),
+    app_commands.Choice(name="off: hide them from others and from leaderboards", value="off"),
+]
 
 
 class PlayerSettings(commands.Cog):
@@ -30,13 +34,17 @@ class PlayerSettings(commands.Cog):
     @app_commands.describe(
         notice="How to tell you it is your turn: a mention in the channel, a DM, or both.",
         language="The language of your private answers and DMs (default: your Discord language).",
+        stats="Whether others see your statistics and ratings (/stats, /leaderboard).",
     )
-    @app_commands.choices(notice=NOTICE_CHOICES, language=member_language_choices())
+    @app_commands.choices(
+        notice=NOTICE_CHOICES, language=member_language_choices(), stats=STATS_CHOICES
+    )
     async def settings(
         self,
         interaction: Interaction,
         notice: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
+        stats: app_commands.Choice[str] | None = None,
     ) -> None:
         notices = tables(interaction).notices
         user = interaction.user.id
@@ -49,6 +57,8 @@ class PlayerSettings(commands.Cog):
                     raise TableError("error.bad_language")
                 await tables(interaction).store.set_user_language(user, language.value)
                 languages.choose(user, language.value)
+            if stats is not None:
+                await tables(interaction).stats.show(user, stats.value == "on")
         except TableError as err:
             await reply(interaction, err.message(user_locale(interaction)))
             return
@@ -60,10 +70,13 @@ class PlayerSettings(commands.Cog):
             shown = t("settings.language.auto", locale, language=own)
         else:
             shown = NATIVE_NAMES[chosen]
-        changed = notice is not None or language is not None
+        changed = notice is not None or language is not None or stats is not None
         key = "settings.saved" if changed else "settings.current"
         notice_words = t(f"settings.notice.{current}", locale)
-        await reply(interaction, t(key, locale, notice=notice_words, language=shown))
+        text = t(key, locale, notice=notice_words, language=shown)
+        hidden = await tables(interaction).stats.hidden(user)
+        text += "\n" + t("settings.stats_off" if hidden else "settings.stats_on", locale)
+        await reply(interaction, text)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -51,10 +51,15 @@ class StatsCommands(commands.Cog):
         if not known:
             return
         target = member or interaction.user
+        locale = user_locale(interaction)
+        if target.id != interaction.user.id and await tables(interaction).stats.hidden(target.id):
+            name = shown_name(target.display_name)
+            await reply(interaction, t("stats.hidden", locale, player=name))
+            return
         found = await tables(interaction).stats.member(
             interaction.guild_id or 0, target.id, game_id
         )
-        text = stats_card(shown_name(target.display_name), found, user_locale(interaction))
+        text = stats_card(shown_name(target.display_name), found, locale)
         await interaction.response.send_message(
             text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )

@@ -1108,14 +1108,29 @@ class Store:
         return Rating(*rows[0]) if rows else None
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
-        """A server's best rated players of a game (bots included), best first."""
+        """A server's best rated players of a game (bots included, members who hide their
+        statistics left out), best first."""
         rows = await self._read(
             "SELECT player, mu, sigma, ordinal, games FROM ratings "
-            "WHERE guild_id = ? AND game = ? ORDER BY ordinal DESC LIMIT ?",
+            "WHERE guild_id = ? AND game = ? AND player NOT IN "
+            "(SELECT user_id FROM user_settings WHERE stats = 0) ORDER BY ordinal DESC LIMIT ?",
             (guild_id, game, limit),
         )
         return [Rating(*row) for row in rows]
 
+    async def set_stats_shown(self, user_id: int, shown: bool) -> None:
+        """Whether a member's statistics and ratings are shown (`/settings stats:`)."""
+        async with self._write:
+            await self._conn.execute(
+                "INSERT INTO user_settings (user_id, stats) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET stats = excluded.stats",
+                (user_id, int(shown)),
+            )
+
+    async def stats_shown(self, user_id: int) -> bool:
+        """Whether a member's statistics are shown (yes unless they chose not)."""
+        rows = await self._read("SELECT stats FROM user_settings WHERE user_id = ?", (user_id,))
+        return bool(rows[0][0]) if rows else True
     # ------------------------------------------------------------ history (issue 19)
 
     async def last_started_game(

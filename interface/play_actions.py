@@ -75,9 +75,10 @@ async def act(
     interaction: Interaction, record: GameRecord, action: str, since: int | None
 ) -> TableChange | None:
     """Play an action; on success the change is delivered after the answer, and returned.
-    None if refused. The answer offers an Undo button when the move may be taken back: on a
-    slash command's answer, or (a press on the board) in a private follow-up; a press on a
-    private panel gets it on the refreshed panel (`refresh_panel`)."""
+    None if refused. When the move may be taken back, a slash command's answer carries an Undo
+    button, and a press on a private panel gets one on the refreshed panel (`refresh_panel`);
+    a press on the channel's board is only acknowledged, as before (no extra message: the
+    channel stays quiet; `/game undo` takes it back)."""
     locale = user_locale(interaction)
     try:
         work = tables(interaction).play.move(record.id, interaction.user.id, action, since=since)
@@ -89,18 +90,14 @@ async def act(
         log.exception("action failed in game %s", record.id)
         await reply(interaction, TableError("error.internal").message(locale))
         return None
-    # Committed. Now answer the interaction (with an Undo button when the move may be taken
-    # back), then post the board and DMs.
-    undo = undo_view(change, locale)
+    # Committed. Now answer the interaction, then post the board and DMs.
     try:
         if interaction.type is discord.InteractionType.application_command:
+            undo = undo_view(change, locale)
             extra = {"view": undo} if undo is not None else {}
             await respond(interaction, t("move.done", locale), ephemeral=True, **extra)
-        else:
-            if not interaction.response.is_done():
-                await interaction.response.defer()
-            if undo is not None and not private_panel(interaction):
-                await respond(interaction, t("undo.offer", locale), ephemeral=True, view=undo)
+        elif not interaction.response.is_done():
+            await interaction.response.defer()
     except DISCORD_FAILURES:
         log.info("could not acknowledge interaction %s", interaction.id)
     await deliver_change(host(interaction), change)
@@ -112,7 +109,9 @@ async def press_move(
 ) -> None:
     """A move button on the board or in a hand panel."""
     record = await load_for(interaction, game_id, seat)
-    change = None if record is None else await act(interaction, record, action, since)
+    if record is None:
+        return
+    change = await act(interaction, record, action, since)
     if change is not None and private_panel(interaction):
         await refresh_panel(interaction, game_id, seat, change.undo_version)
 

@@ -41,7 +41,8 @@ class Stats:
 
     async def member(self, guild_id: int, user_id: int, game: str | None) -> list[GameStats]:
         """A member's statistics in a server: for one game, or all games together followed by
-        each game they played; [] when they finished no game there."""
+        each game they played; [] when they finished no game there (`hidden` tells whether
+        they chose not to show them)."""
         if game is not None:
             by_game = {game: await self.store.player_stats(guild_id, user_id, game)}
         else:
@@ -55,6 +56,14 @@ class Stats:
             overall = sum((g.stats for g in found[1:]), found[0].stats)
             found.insert(0, GameStats(None, overall, None))
         return found
+
+    async def hidden(self, user_id: int) -> bool:
+        """Whether the member chose not to show their statistics (`/settings stats:off`)."""
+        return not await self.store.stats_shown(user_id)
+
+    async def show(self, user_id: int, shown: bool) -> None:
+        """Show or hide the member's statistics and ratings."""
+        await self.store.set_stats_shown(user_id, shown)
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[BoardLine]:
         """A server's best rated players of a game, best first (bots among them)."""

@@ -65,3 +65,8 @@ CREATE TABLE ratings (
 
 -- `/leaderboard`: a server's best players of one game.
 CREATE INDEX ratings_board ON ratings (guild_id, game, ordinal DESC);
+
+-- A member may hide their statistics and ratings (`/settings stats:off`): results are still
+-- kept (the other players' ratings need them), but `/stats` of them and leaderboards leave
+-- them out.
+ALTER TABLE user_settings ADD COLUMN stats INTEGER NOT NULL DEFAULT 1;

@@ -61,6 +61,9 @@ class TallyRules:
     def describe(self, event: Mapping[str, Any], names: list[str], locale: str | None) -> str:
         return t("tally.event.up", locale, name=names[event["seat"]], count=event["count"])
 
+    def undoable(self, before: State, after: State, seat: int, action: str) -> bool:
+        return False
+
 
 class TallyPresentation(Presentation):
     """Tally's words and (blank) pictures; every optional hook keeps its default."""

@@ -17,7 +17,6 @@ from typing import Any, ClassVar, TypeVar
 
 from db.records import ActionRecord, GameRecord
 from games import rules_of
-from i18n import t
 from rules.money.components import CARDS, VALUE, label
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from tests.fakediscord.components import BUTTON, SELECTS, leaves
@@ -93,12 +92,10 @@ def selects(message: FakeMessage) -> list[dict[str, Any]]:
 
 
 def refusal(result: InteractionResult) -> str | None:
-    """The ephemeral text the bot answered with, if it answered with a new ephemeral message
-    (other than the offer to undo the move just made)."""
+    """The ephemeral text the bot answered with, if it answered with a new ephemeral message."""
     if result.response_type == 4 and result.ephemeral:
         return result.content
-    offer = t("undo.offer")
-    texts = [m.content for m in result.followups if m.ephemeral and m.content != offer]
+    texts = [m.content for m in result.followups if m.ephemeral]
     return texts[0] if texts else None
 
 

@@ -74,3 +74,17 @@ async def test_stats_and_leaderboard_after_a_finished_game(table):
     assert internals_in(board.content) == [], board.content
     empty = await bob.slash(table.chan, "leaderboard", game="palazzo")
     assert empty.content == t("leaderboard.empty", game="Palazzo"), empty.content
+
+
+async def test_a_member_who_hides_their_statistics_is_left_out(table):
+    alice, bob = (table.fake.add_user(name) for name in ("alice", "bob"))
+    await table.seat_players(alice, [bob], bots=1)
+    await table.play_to_end()
+    hide = await bob.slash(table.chan, "settings", stats="off")
+    assert t("settings.stats_off") in hide.content, hide.content
+    of_bob = await alice.slash(table.chan, "stats", member=bob)
+    assert of_bob.content == t("stats.hidden", player="bob"), of_bob.content
+    board = await alice.slash(table.chan, "leaderboard", game="money")
+    assert f"<@{bob.id}>" not in board.content and f"<@{alice.id}>" in board.content
+    own = await bob.slash(table.chan, "stats")
+    assert "1 played" in own.content, own.content  # a member still sees their own

@@ -56,6 +56,7 @@ from interface.components import (
     PickConfirm,
     PickSelect,
     SeatConsentButton,
+    UndoButton,
 )
 from interface.messages import board, hand_panel
 from interface.play_actions import change_pick, drafted
@@ -381,6 +382,7 @@ def test_every_id_shape_is_dispatched_to_its_one_component_class() -> None:
         ids.open_pick_id(7, 1, 9, "buy", 2, True): OpenPickButton,
         ids.seat_consent_id(7, 1, 123456789012345678, 1_800_000_000, "yes"): SeatConsentButton,
         ids.seat_consent_id(7, 1, 0, 1_800_000_000, "no"): SeatConsentButton,
+        ids.undo_id(7, 12): UndoButton,
     }
     for custom_id, cls in shapes.items():
         matched = [c for c in ALL_ITEMS if c.__discord_ui_compiled_template__.fullmatch(custom_id)]

@@ -61,7 +61,8 @@ def count(path: Path, sql: str, params: tuple) -> int:
 
 
 def about(path: Path, game_ids: list[int]) -> dict[str, int]:
-    """Rows referring to these games, per table (every table with a game_id, and games)."""
+    """Rows referring to these games, per table (every table with a game_id, and games), and
+    the ratings of their servers."""
     marks, ids = ",".join("?" * len(game_ids)), tuple(game_ids)
     tables = [
         name
@@ -73,6 +74,12 @@ def about(path: Path, game_ids: list[int]) -> dict[str, int]:
         for t in tables
     }
     found["games"] = count(path, f"SELECT COUNT(*) FROM games WHERE id IN ({marks})", ids)
+    found["ratings"] = count(  # a server's ratings (issue 19) go with it
+        path,
+        f"SELECT COUNT(*) FROM ratings WHERE guild_id IN "
+        f"(SELECT guild_id FROM games WHERE id IN ({marks}))",
+        ids,
+    )
     return found
 
 

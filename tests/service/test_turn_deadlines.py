@@ -226,6 +226,9 @@ class Laps:
     def describe(self, event: Mapping[str, Any], names: list[str], locale: str | None) -> str:
         return ""
 
+    def undoable(self, before: State, after: State, seat: int, action: str) -> bool:
+        return False
+
 
 async def test_a_turn_the_deadline_finished_is_followed_by_a_new_wait_of_its_own(
     tables: TableService, deadlines: Deadlines, clock: FakeClock
