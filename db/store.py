@@ -1131,6 +1131,7 @@ class Store:
         """Whether a member's statistics are shown (yes unless they chose not)."""
         rows = await self._read("SELECT stats FROM user_settings WHERE user_id = ?", (user_id,))
         return bool(rows[0][0]) if rows else True
+
     # ------------------------------------------------------------ history (issue 19)
 
     async def last_started_game(

@@ -170,9 +170,6 @@ class Relay:
     def describe(self, event: Mapping[str, Any], names: list[str], locale: str | None) -> str:
         return ""
 
-    def undoable(self, before: State, after: State, seat: int, action: str) -> bool:
-        return False
-
 
 async def test_a_second_action_in_the_same_turn_pings_nobody_but_stales_old_buttons(
     tables: TableService,
