@@ -28,6 +28,7 @@ from typing import Any
 import discord
 from PIL.Image import Image
 
+from games import all_entries
 from render.png import encode
 
 log = logging.getLogger("tavolo.pictures")
@@ -63,8 +64,9 @@ def use_processes(count: int) -> None:
 
 
 def _warm() -> None:
-    """Load the games and their pictures in a worker process before its first picture."""
-    import games  # noqa: F401
+    """Load the games and their pictures in a worker process before its first picture (the
+    import of this module in the worker loaded them; asking for them here waits for that)."""
+    all_entries()
 
 
 MAX_QUEUED = 4 * PICTURE_THREADS._max_workers
