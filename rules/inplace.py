@@ -129,3 +129,33 @@ def listed_reference_moves(choices: Choices) -> set[str]:
     for pick in choices.picks:
         moves.update(pick.action(s) for s in pick.suggestions)
     return moves
+
+
+class EngineSim:
+    """The simulator module of a game whose engine is run in place (`rules.sims.SimModule`):
+    the same five functions for any engine with `setup`, `play`, `choices` and an `outcome`
+    module."""
+
+    def __init__(self, actions: ModuleType, engine: ModuleType, outcome: ModuleType) -> None:
+        self.engine, self.outcome, self.table = engine, outcome, MoveTable(actions)
+
+    def new(self, players: int, options: dict[str, str], seed: int) -> InPlaceSim:
+        """The game `engine.setup` deals for these arguments."""
+        state = self.engine.setup(players, dict(options), seed)
+        return new_sim(self.engine, self.outcome, self.table, state)
+
+    def from_state(self, state: State) -> InPlaceSim:
+        """A simulator of a reference state (copied)."""
+        return new_sim(self.engine, self.outcome, self.table, state)
+
+    def move_text(self, move: int) -> str:
+        """The reference action text of a move."""
+        return self.table.texts[move]
+
+    def parse_move(self, text: str) -> int:
+        """The move of a reference action text."""
+        return self.table.intern(text)
+
+    def reference_moves(self, state: State, seat: int, choices: Choices) -> set[str]:
+        """The moves `legal` lists: the engine's moves and its picks' suggestions."""
+        return listed_reference_moves(choices)

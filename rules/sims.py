@@ -1,4 +1,5 @@
-"""The fast simulators by game id (`rules/<game>/sim.py`): what a search plays on.
+"""The fast simulators by game id (`rules/<game>/sim.py`; for a game whose engine is run in
+place, its `SIM`, a `rules.inplace.EngineSim`): what a search plays on.
 
 Each simulator module offers:
 - `new(players, options, seed)` and `from_state(state)`: a simulator object (`Sim`);
@@ -59,8 +60,8 @@ class SimModule(Protocol):
 
 _MODULES: dict[str, Any] = {
     "money": money_sim,
-    "newyork": newyork_sim,
+    "newyork": newyork_sim.SIM,
     "nycards": nycards_sim,
-    "palazzo": palazzo_sim,
+    "palazzo": palazzo_sim.SIM,
 }
 SIMS: Mapping[str, SimModule] = _MODULES
