@@ -41,12 +41,12 @@ from typing import Any
 
 from bench.common import load_line, percentile, print_table, reference_ms
 from db.store import Store
+from fakediscord import FakeDiscord, FakeUser
+from fakediscord.channels import FakeChannel
+from fakediscord.interactions import APPLICATION_COMMAND, InteractionResult, NoResponse
+from fakediscord.production import TOKEN
 from games import rules_of
 from service.tables import TableService
-from tests.fakediscord import FakeDiscord, FakeUser
-from tests.fakediscord.channels import FakeChannel
-from tests.fakediscord.interactions import APPLICATION_COMMAND, InteractionResult, NoResponse
-from tests.fakediscord.production import TOKEN
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = rules_of("money")

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 import pytest
 
 from db.records import TurnClocks
+from fakediscord.inprocess import FakeBot, FakeInteraction, message_with
 from i18n import t
 from interface import custom_ids as ids
 from interface import messages as boards
@@ -26,7 +27,6 @@ from rules.contract import State
 from rules.newyork.components import MONEY
 from service.tables import TableService
 from tests.cogs.test_move_menus import assert_every_move_reachable, check_limits, record_of
-from tests.fakediscord.inprocess import FakeBot, FakeInteraction, message_with
 from tests.helpers.newyork import GAME, fresh, money, set_hand, set_market
 from tests.reliability.driving import seated_game
 

@@ -16,6 +16,7 @@ import discord
 import pytest
 
 from db.records import GameRecord, TurnClocks
+from fakediscord.inprocess import DiscordMessage, FakeBot, FakeInteraction, message_with
 from games import rules_of
 from i18n import t
 from interface import custom_ids as ids
@@ -24,7 +25,6 @@ from interface.components import HandButton, MoveButton, OpenPickButton, PickCon
 from interface.play_actions import change_pick, drafted, open_pick
 from service.tables import TableService
 from tests.cogs.test_board import check_limits
-from tests.fakediscord.inprocess import DiscordMessage, FakeBot, FakeInteraction, message_with
 from tests.helpers import nycards as ny
 from tests.helpers import palazzo as pz
 from tests.reliability.driving import seated_game

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from cogs.timers import TimerLoop
 from db.store import Store
+from fakediscord.inprocess import FakeBot
 from service.tables import TableService
-from tests.fakediscord.inprocess import FakeBot
 from tests.helpers.clock import FakeClock
 
 ANN, BEN, CAS = 100, 101, 102

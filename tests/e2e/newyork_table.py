@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from fakediscord import FakeMessage
+from fakediscord.interactions import InteractionResult
 from games import presentation, rules_of
 from render.newyork.presentation import buy_label
 from render.private_moves import private_kind
 from rules.newyork.components import money_label
 from tests.e2e.table import LoopbackTable, button_labels, refusal, selects
-from tests.fakediscord import FakeMessage
-from tests.fakediscord.interactions import InteractionResult
 
 HAND_BUTTON = "My hand"  # the board's button to the private panel (no bids here)
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from fakediscord import FakeMessage
+from fakediscord.interactions import InteractionResult
 from games import rules_of
 from rules.nycards.components import BUILDINGS, CURRENCY_OF, MONEY, VALUE, building_label
 from tests.e2e.table import (
@@ -21,8 +23,6 @@ from tests.e2e.table import (
     refusal,
     selects,
 )
-from tests.fakediscord import FakeMessage
-from tests.fakediscord.interactions import InteractionResult
 
 NYCARDS = rules_of("nycards")
 BUY = "Buy"

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar
 
+from fakediscord import FakeMessage, FakeUser
+from fakediscord.interactions import InteractionResult
 from games import rules_of
 from render.palazzo.presentation import PalazzoPresentation
 from tests.e2e.table import LoopbackTable, button_labels, refusal, selects
-from tests.fakediscord import FakeMessage, FakeUser
-from tests.fakediscord.interactions import InteractionResult
 
 HAND_BUTTON = "My hand"  # the board's button to the private panel (no bids here)
 

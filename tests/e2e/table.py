@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from db.records import ActionRecord, GameRecord
+from fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
+from fakediscord.components import BUTTON, SELECTS, leaves
+from fakediscord.interactions import InteractionResult
+from fakediscord.production import start_bot, stop_bot
 from games import rules_of
 from rules.money.components import CARDS, VALUE, label
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
-from tests.fakediscord.components import BUTTON, SELECTS, leaves
-from tests.fakediscord.interactions import InteractionResult
-from tests.fakediscord.production import start_bot, stop_bot
 from tests.helpers.clock import FakeClock
 
 MONEY = rules_of("money")

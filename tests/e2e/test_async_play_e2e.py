@@ -9,9 +9,9 @@ replace, rejoin) and the `/games` overview.
 
 from __future__ import annotations
 
+from fakediscord.permissions import MANAGE_GUILD
 from tests.e2e.table import MONEY, MoneyTable, bid_cards, refusal
 from tests.e2e.test_money_e2e import check_finished_board, people, table
-from tests.fakediscord.permissions import MANAGE_GUILD
 
 __all__ = ["table"]  # the fixture
 

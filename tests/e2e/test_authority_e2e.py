@@ -4,9 +4,9 @@ DM buttons the bot sent them; `/game new` names the permissions the bot lacks in
 
 from __future__ import annotations
 
+from fakediscord import permissions as perms
 from tests.e2e.table import PLACE_BID, MoneyTable, refusal, selects
 from tests.e2e.test_money_e2e import people, table
-from tests.fakediscord import permissions as perms
 
 __all__ = ["table"]  # the fixture
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fakediscord import FakeDiscord
+from fakediscord.production import start_bot, stop_bot
 from tests.e2e.table import COMMANDS
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.production import start_bot, stop_bot
 
 
 async def test_without_a_test_server_commands_are_synced_globally(

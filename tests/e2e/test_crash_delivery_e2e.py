@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 
 from db.store import Store
+from fakediscord import FakeDiscord
+from fakediscord.production import TOKEN
 from games import rules_of
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.production import TOKEN
 
 REPO = Path(__file__).resolve().parents[2]
 POST = ("POST", "/channels/{channel_id}/messages")

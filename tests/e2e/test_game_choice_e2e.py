@@ -8,8 +8,8 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
+from fakediscord import FakeDiscord
 from tests.e2e.table import MoneyTable, running_table
-from tests.fakediscord import FakeDiscord
 
 
 @pytest_asyncio.fixture

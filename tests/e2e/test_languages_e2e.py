@@ -10,9 +10,9 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
+from fakediscord import FakeDiscord
 from i18n import t
 from tests.e2e.table import MoneyTable, button_labels, running_table
-from tests.fakediscord import FakeDiscord
 
 
 @pytest_asyncio.fixture

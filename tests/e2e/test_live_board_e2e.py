@@ -9,9 +9,9 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
+from fakediscord import FakeDiscord
+from fakediscord.messages import FakeMessage
 from tests.e2e.table import MoneyTable, bid_cards, button_labels, refusal, running_table
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.messages import FakeMessage
 
 
 @pytest_asyncio.fixture

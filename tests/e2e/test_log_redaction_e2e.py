@@ -12,10 +12,10 @@ import pytest
 import pytest_asyncio
 
 from bot import QUIET_LOGGERS, configure_logging
+from fakediscord import FakeDiscord
+from fakediscord.production import TOKEN
 from interface.log_redaction import REDACTED, RedactSecrets
 from tests.e2e.table import MoneyTable, running_table
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.production import TOKEN
 
 
 @pytest.fixture

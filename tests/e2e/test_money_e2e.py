@@ -13,6 +13,8 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
+from fakediscord import FakeDiscord, FakeUser
+from fakediscord.permissions import MANAGE_GUILD
 from games import presentation
 from i18n import t
 from rules.money.components import short_label
@@ -31,8 +33,6 @@ from tests.e2e.table import (
     searchable,
     selects,
 )
-from tests.fakediscord import FakeDiscord, FakeUser
-from tests.fakediscord.permissions import MANAGE_GUILD
 
 PNG = b"\x89PNG\r\n\x1a\n"
 STALE = t("error.stale", "en")

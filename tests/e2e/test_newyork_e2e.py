@@ -12,12 +12,12 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
+from fakediscord import FakeDiscord
 from games import presentation
 from interface import move_menus
 from render.private_moves import panel_moves, public_moves
 from tests.e2e.newyork_table import NEWYORK, UI, NewYorkTable
 from tests.e2e.table import button_labels, buttons, refusal, running_table, selects
-from tests.fakediscord import FakeDiscord
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -11,12 +11,12 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
+from fakediscord import FakeDiscord, FakeUser
 from games import presentation
 from interface.move_entries import resolve
 from rules.nycards.components import BUILDINGS, CURRENCY_OF, SLOT_CURRENCY, VALUE
 from tests.e2e.nycards_table import NYCARDS, NyCardsTable, card_ids
 from tests.e2e.table import button_labels, buttons, refusal, running_table
-from tests.fakediscord import FakeDiscord, FakeUser
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -11,11 +11,11 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
+from fakediscord import FakeDiscord
 from games import presentation
 from rules.palazzo.components import MONEY, TILES
 from tests.e2e.palazzo_table import PALAZZO, PalazzoTable
 from tests.e2e.table import button_labels, buttons, refusal, running_table
-from tests.fakediscord import FakeDiscord
 
 PNG = b"\x89PNG\r\n\x1a\n"
 NOT_YOUR_TURN = "It is not your turn."

@@ -12,9 +12,9 @@ import pytest
 import pytest_asyncio
 
 import games
+from fakediscord import FakeDiscord, FakeMessage
 from tests import sealedbid
 from tests.e2e.table import LoopbackTable, button_labels, refusal, running_table, selects
-from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.sealedbid.rules import CARD_VALUES
 
 HAND_BUTTON = "My cards / bid"

@@ -4,11 +4,11 @@ never gets a second seat; a host who leaves hands hosting on, and the channel is
 
 from __future__ import annotations
 
+from fakediscord import FakeUser
 from service.change import TableChange
 from tests.e2e.table import MoneyTable, refusal
 from tests.e2e.test_async_play_e2e import member_acts, play_until_seat_acts
 from tests.e2e.test_money_e2e import people, table
-from tests.fakediscord import FakeUser
 
 __all__ = ["table"]  # the fixture
 

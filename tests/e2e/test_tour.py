@@ -13,8 +13,8 @@ from typing import Any, ClassVar
 
 import pytest
 
-from tests.fakediscord import FakeDiscord
-from tests.fakediscord.bodies import UploadedFile
+from fakediscord import FakeDiscord
+from fakediscord.bodies import UploadedFile
 from tests.fakediscord.minibot import tiny_png
 from tests.helpers.tour.counts import (
     TourLine,

@@ -10,9 +10,9 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
+from fakediscord import FakeDiscord
 from i18n import t
 from tests.e2e.table import MoneyTable, bid_cards, button_labels, running_table
-from tests.fakediscord import FakeDiscord
 from tests.helpers.internals import internals_in
 
 UNDO = t("undo.button")

@@ -7,12 +7,13 @@ from dataclasses import dataclass
 
 import pytest_asyncio
 
-from .channels import FakeChannel
+from fakediscord.channels import FakeChannel
+from fakediscord.guilds import FakeGuild
+from fakediscord.server import FakeDiscord
+from fakediscord.users import FakeUser
+
 from .fixtures import fake_discord
-from .guilds import FakeGuild
 from .minibot import MiniBot, running_minibot
-from .server import FakeDiscord
-from .users import FakeUser
 
 __all__ = ["Table", "fake_discord", "table"]
 

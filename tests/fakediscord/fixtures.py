@@ -11,8 +11,8 @@ from collections.abc import AsyncIterator, Sequence
 import pytest
 import pytest_asyncio
 
-from .errors import Failure
-from .server import FakeDiscord
+from fakediscord.errors import Failure
+from fakediscord.server import FakeDiscord
 
 
 def fail_on_failures(failures: Sequence[Failure]) -> None:

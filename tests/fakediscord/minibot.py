@@ -17,8 +17,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .endpoints import pointed_at
-from .server import FakeDiscord
+from fakediscord.endpoints import pointed_at
+from fakediscord.server import FakeDiscord
 
 GAMES = ["money", "palazzo", "nycards", "newyork"]
 CARDS = ["€20 #12", "€10 #3", "€5 #1"]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from fakediscord.interactions import NoResponse
+
 from .conftest import Table
-from .interactions import NoResponse
 
 
 async def test_answer_after_three_seconds_is_unknown_interaction(table: Table) -> None:

@@ -9,9 +9,10 @@ import aiohttp
 import discord
 import pytest
 
-from .compression import make_compressor
+from fakediscord.compression import make_compressor
+from fakediscord.server import FakeDiscord
+
 from .conftest import Table
-from .server import FakeDiscord
 
 WS_TIMEOUT = aiohttp.ClientWSTimeout(ws_close=5)
 

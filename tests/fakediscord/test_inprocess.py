@@ -8,9 +8,8 @@ import discord
 import pytest
 
 from db.store import Store
-
-from .errors import unknown_channel
-from .inprocess import FakeBot, FakeInteraction, message_with
+from fakediscord.errors import unknown_channel
+from fakediscord.inprocess import FakeBot, FakeInteraction, message_with
 
 
 @pytest.fixture

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from .commands import Attachment, CommandUsageError
-from .components import ComponentNotFound
+from fakediscord.commands import Attachment, CommandUsageError
+from fakediscord.components import ComponentNotFound
+
 from .conftest import Table
 
 

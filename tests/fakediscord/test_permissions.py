@@ -7,7 +7,8 @@ from __future__ import annotations
 import discord
 import pytest
 
-from . import permissions as perms
+from fakediscord import permissions as perms
+
 from .conftest import Table
 
 

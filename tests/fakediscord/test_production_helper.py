@@ -15,9 +15,10 @@ import discord
 import pytest
 import yarl
 
+from fakediscord.production import start_bot, stop_bot
+from fakediscord.server import FakeDiscord
+
 from .minibot import MiniBot
-from .production import start_bot, stop_bot
-from .server import FakeDiscord
 
 
 @dataclass(frozen=True)

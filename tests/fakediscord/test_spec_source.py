@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from .spec import DEFAULT_SPEC_PATH, REPO_ROOT, spec_path
+from fakediscord.spec import DEFAULT_SPEC_PATH, REPO_ROOT, spec_path
 
 VENDORED = REPO_ROOT / "vendor" / "discord-api-spec"
 

@@ -15,8 +15,9 @@ import discord
 import pytest
 from discord.http import Route
 
+from fakediscord.errors import Failure
+
 from .conftest import Table
-from .errors import Failure
 from .fixtures import fail_on_failures
 
 MESSAGES = "/channels/{channel_id}/messages"
@@ -228,8 +229,8 @@ def test_fail_on_failures_fails_listing_route_and_message() -> None:
 FAILING_TEST = """
 import discord
 from discord.http import Route
-from fakediscord.fixtures import fake_discord  # noqa: F401
-from fakediscord.minibot import running_minibot
+from tests.fakediscord.fixtures import fake_discord  # noqa: F401
+from tests.fakediscord.minibot import running_minibot
 
 
 async def test_sends_an_invalid_embed(fake_discord):
@@ -246,7 +247,7 @@ async def test_sends_an_invalid_embed(fake_discord):
 
 def test_fixture_fails_the_test_at_teardown(tmp_path: Path) -> None:
     (tmp_path / "test_invalid.py").write_text(textwrap.dedent(FAILING_TEST))
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     options = ["-o", "asyncio_mode=auto", "-o", "asyncio_default_fixture_loop_scope=function"]
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *options],

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pytest
 
 from db.store import Store
+from fakediscord.inprocess import FakeBot
 from interface.components import install
 from interface.press_handlers import PRESS_HANDLERS
 from service.tables import TableService
-from tests.fakediscord.inprocess import FakeBot
 from tests.reliability.driving import GAME_IDS
 from tests.reliability.figures import FIGURES
 from tests.reliability.leaks import PictureRecorder, recorded_pictures

@@ -11,10 +11,10 @@ import pytest
 
 from db.records import GameRecord
 from db.store import Store
+from fakediscord.inprocess import FakeInteraction
 from games import rules_of
 from rules.base import APPLIED_KEY
 from service.tables import TableService
-from tests.fakediscord.inprocess import FakeInteraction
 from tests.reliability.driving import play_until, seated_game
 
 MEMBER = 1_000

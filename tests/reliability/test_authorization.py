@@ -21,6 +21,7 @@ from discord import app_commands
 from cogs.lobby import Lobby
 from cogs.play import Play
 from db.store import Store
+from fakediscord.inprocess import FakeBot, FakeInteraction, message_with
 from games import rules_of
 from i18n import t
 from interface import custom_ids as ids
@@ -30,7 +31,6 @@ from interface.play_actions import change_pick, confirm_pick, press_move, show_h
 from rules.errors import RuleError
 from service.errors import TableError
 from service.tables import TableService
-from tests.fakediscord.inprocess import FakeBot, FakeInteraction, message_with
 from tests.helpers.playout import random_action
 from tests.reliability.driving import (
     GAME_IDS,

@@ -43,6 +43,7 @@ from hypothesis import strategies as st
 from cogs.play import Play
 from db.records import GameRecord
 from db.store import Store
+from fakediscord.inprocess import FakeBot, FakeInteraction, message_with
 from games import rules_of
 from i18n import all_texts, catalog
 from interface import custom_ids as ids
@@ -62,7 +63,6 @@ from interface.messages import board, hand_panel
 from interface.play_actions import change_pick, drafted
 from rules.errors import RuleError
 from service.tables import TableService
-from tests.fakediscord.inprocess import FakeBot, FakeInteraction, message_with
 from tests.helpers.playout import assert_json_round_trip, dump, play, random_action
 from tests.reliability.driving import (
     GAME_IDS,

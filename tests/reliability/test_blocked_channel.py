@@ -10,11 +10,11 @@ import random
 import pytest
 
 from db.store import Store
+from fakediscord.errors import missing_access, missing_permissions
+from fakediscord.inprocess import FakeBot
 from interface.delivery import BLOCKED_FLAG, deliver_change, deliver_everything
 from service.tables import TableService
 from service.timing import Clock, Timing
-from tests.fakediscord.errors import missing_access, missing_permissions
-from tests.fakediscord.inprocess import FakeBot
 from tests.helpers.clock import FakeClock
 from tests.reliability.driving import member_move, seated_step
 

@@ -20,11 +20,11 @@ from cogs.channel_watch import ChannelWatch
 from cogs.timers import TimerLoop
 from db.records import GameRecord
 from db.store import Store
+from fakediscord.errors import unknown_channel
+from fakediscord.inprocess import FakeBot, FakeInteraction
 from i18n import t
 from interface.play_actions import press_move
 from service.tables import TableService
-from tests.fakediscord.errors import unknown_channel
-from tests.fakediscord.inprocess import FakeBot, FakeInteraction
 from tests.helpers.clock import FakeClock
 from tests.reliability.driving import GAME_IDS, assert_consistent
 from tests.reliability.test_faults import members_game, press_genuine

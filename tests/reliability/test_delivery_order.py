@@ -10,10 +10,10 @@ import random
 import pytest
 
 from db.store import Store
+from fakediscord.inprocess import FakeBot
 from interface.delivery import deliver_change
 from interface.messages import status_line
 from service.tables import TableService
-from tests.fakediscord.inprocess import FakeBot
 from tests.reliability.driving import member_move, seated_step
 
 pytestmark = pytest.mark.usefixtures("no_pictures")

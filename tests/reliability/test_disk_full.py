@@ -17,11 +17,11 @@ import pytest
 from cogs.play import Play
 from db.records import GameRecord
 from db.store import Store
+from fakediscord.inprocess import FakeBot, FakeInteraction
 from games import rules_of
 from i18n import t
 from interface.play_actions import press_move, show_hand
 from service.tables import TableService
-from tests.fakediscord.inprocess import FakeBot, FakeInteraction
 from tests.reliability.driving import GAME_IDS, assert_consistent, member_move, seated_game
 
 INTERNAL = t("error.internal")

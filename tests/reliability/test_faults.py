@@ -25,15 +25,8 @@ import pytest
 from cogs.play import Play
 from db.records import GameRecord
 from db.store import Store
-from games import rules_of
-from i18n import t
-from interface.delivery import deliver_everything
-from interface.lobby_actions import press_lobby
-from interface.messages import status_line
-from interface.play_actions import press_move
-from service.tables import TableService
-from tests.fakediscord import network
-from tests.fakediscord.errors import (
+from fakediscord import network
+from fakediscord.errors import (
     bad_gateway,
     cannot_dm,
     missing_access,
@@ -41,7 +34,14 @@ from tests.fakediscord.errors import (
     unknown_interaction,
     unknown_message,
 )
-from tests.fakediscord.inprocess import FakeBot, FakeInteraction
+from fakediscord.inprocess import FakeBot, FakeInteraction
+from games import rules_of
+from i18n import t
+from interface.delivery import deliver_everything
+from interface.lobby_actions import press_lobby
+from interface.messages import status_line
+from interface.play_actions import press_move
+from service.tables import TableService
 from tests.reliability.driving import GAME_IDS, assert_consistent, member_move, seated_game
 
 REPO = Path(__file__).resolve().parents[2]

@@ -16,6 +16,7 @@ import pytest
 
 from cogs.history import MyGames, game_export, game_log, game_replay
 from db.store import Store
+from fakediscord.inprocess import FakeBot, message_with
 from games import presentation, rules_of
 from i18n import t
 from interface.game_log import LogPageButton, log_page_id
@@ -30,7 +31,6 @@ from scripts.replay import main as replay_main
 from service.history import history, scoring_steps
 from service.tables import TableService
 from service.timing import parse_time
-from tests.fakediscord.inprocess import FakeBot, message_with
 from tests.helpers.internals import internals_in
 from tests.reliability.driving import GAME_IDS, seated_game
 from tests.reliability.history_games import (

@@ -20,6 +20,7 @@ import pytest
 from cogs.history import MyGames, game_export
 from db.records import GameRecord
 from db.store import Store
+from fakediscord.inprocess import FakeBot
 from games import rules_of
 from i18n import t
 from interface import game_log
@@ -31,7 +32,6 @@ from service import history as service_history
 from service.history import history
 from service.my_tables import my_tables
 from service.tables import TableService
-from tests.fakediscord.inprocess import FakeBot
 from tests.reliability.driving import GAME_IDS, env_int, play_until
 from tests.reliability.history_games import MEMBER, after, command, running_game
 from tests.reliability.leaks import component_strings, recorded_pictures

@@ -27,13 +27,13 @@ import pytest
 from bot import QUIET_LOGGERS
 from db.records import GameRecord
 from db.store import Store
+from fakediscord.errors import bad_gateway, cannot_dm
+from fakediscord.inprocess import FakeBot, FakeInteraction
 from games import rules_of
 from interface import hand_dms
 from interface.delivery import deliver_change
 from interface.play_actions import act, show_hand
 from service.tables import TableService
-from tests.fakediscord.errors import bad_gateway, cannot_dm
-from tests.fakediscord.inprocess import FakeBot, FakeInteraction
 from tests.reliability.driving import GAME_IDS, member_move, seated_step
 from tests.reliability.leaks import recorded_pictures
 from tests.reliability.secrecy import named_items, secrets_for

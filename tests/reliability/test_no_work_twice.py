@@ -9,12 +9,12 @@ from functools import partial
 from PIL import Image
 
 from db.store import Store
+from fakediscord.inprocess import FakeBot
 from interface import attachments
 from interface.attachments import digest, picture_cache, png_bytes
 from interface.delivery import deliver_change
 from interface.hand_dms import dm_hand
 from service.tables import TableService
-from tests.fakediscord.inprocess import FakeBot
 from tests.reliability.driving import seated_step
 
 

@@ -13,9 +13,9 @@ import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from tests.fakediscord import ComponentNotFound, FakeChannel, FakeMessage, FakeUser, NoResponse
-from tests.fakediscord.components import BUTTON, LINK, PREMIUM, STRING_SELECT, leaves
-from tests.fakediscord.interactions import MESSAGE_COMPONENT, InteractionResult
+from fakediscord import ComponentNotFound, FakeChannel, FakeMessage, FakeUser, NoResponse
+from fakediscord.components import BUTTON, LINK, PREMIUM, STRING_SELECT, leaves
+from fakediscord.interactions import MESSAGE_COMPONENT, InteractionResult
 
 MAX_PICKS = 3
 CONFIRM_CHANCE = 0.75

@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from db.records import ActionRecord, GameRecord
+from fakediscord import FakeChannel, FakeDiscord, FakeUser
+from fakediscord.components import BUTTON, leaves
+from fakediscord.events import MessageEvent
+from fakediscord.production import start_bot, stop_bot
 from games import rules_of
 from i18n import t
 from render.draw import DrawnText, recording_text
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
-from tests.fakediscord.components import BUTTON, leaves
-from tests.fakediscord.events import MessageEvent
-from tests.fakediscord.production import start_bot, stop_bot
 from tests.helpers.clock import FakeClock
 from tests.helpers.tour.counts import (
     DISPLAY_WIDTH,

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.fakediscord import FakeChannel, FakeUser
-from tests.fakediscord.events import MessageEvent
+from fakediscord import FakeChannel, FakeUser
+from fakediscord.events import MessageEvent
 from tests.helpers.tour.texts import Names, describe
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -7,8 +7,8 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from tests.fakediscord.components import BUTTON, SELECTS
-from tests.fakediscord.visibility import component_texts, embed_texts
+from fakediscord.components import BUTTON, SELECTS
+from fakediscord.visibility import component_texts, embed_texts
 
 MENTION = re.compile(r"<@!?(\d+)>")
 TEXT_DISPLAY, CONTAINER, SECTION, MEDIA_GALLERY, THUMBNAIL = 10, 17, 9, 12, 11

@@ -48,7 +48,7 @@ REASONS = {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 429: "Too Man
 
 def http_exception(error: DiscordError | BaseException) -> BaseException:
     """The exception discord.py raises when Discord answers a request with `error`; a network
-    failure (`tests/fakediscord/network.py`) is raised as it is, as aiohttp raises it."""
+    failure (`fakediscord/network.py`) is raised as it is, as aiohttp raises it."""
     if not isinstance(error, DiscordError):
         return error
     response = SimpleNamespace(status=error.status, reason=REASONS.get(error.status, "Error"))

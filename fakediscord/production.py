@@ -15,7 +15,7 @@ import discord
 
 from .server import FakeDiscord
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "fake-token"
 
 

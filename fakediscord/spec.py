@@ -23,7 +23,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SPEC_PATH = REPO_ROOT / "vendor" / "discord-api-spec" / "openapi.json"
 SPEC_URI = "urn:discord:openapi"
 METHODS = ("get", "put", "post", "patch", "delete")
