@@ -22,7 +22,7 @@ from interface.languages import language_choices
 from interface.live_board import retire_board
 from interface.lobby_actions import display_name
 from interface.messages import board, lobby
-from interface.names import shown_name
+from interface.names import seat_choices, shown_name
 from interface.outgoing import Outgoing
 from interface.replies import (
     channel_game_or_reply,
@@ -286,7 +286,7 @@ class Lobby(commands.Cog):
         description="Give a seat to another member, or to a bot (host or server manager).",
     )
     @app_commands.describe(
-        seat="The seat number, as in the lobby (1 is the first).",
+        seat="Whose seat: pick a player from the list.",
         member="Who takes the seat; leave empty for a bot.",
     )
     async def replace(
@@ -296,6 +296,15 @@ class Lobby(commands.Cog):
         member: discord.Member | None = None,
     ) -> None:
         await table_admin.replace(interaction, seat, member)
+
+    @replace.autocomplete("seat")
+    async def seat_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        record = await host(interaction).store.active_game(interaction.channel_id or 0)
+        if record is None:
+            return []
+        return seat_choices(record, str(current))
 
     @game.command(name="rejoin", description="Take back your seat from the bot that plays it.")
     async def rejoin(self, interaction: Interaction) -> None:

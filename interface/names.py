@@ -26,3 +26,16 @@ def text_names(record: GameRecord) -> list[str]:
 def picture_names(record: GameRecord) -> list[str]:
     """The seats' names for pictures and button labels, by seat (right-to-left isolated)."""
     return [isolated(name) for name in record.names()]
+
+
+def seat_choices(record: GameRecord, typed: str) -> list[discord.app_commands.Choice[int]]:
+    """The autocomplete of an option naming a seat: each seat's player by name (the value is the
+    1-based seat, which players never read); those whose name contains what was typed, or all
+    when nothing (or only a number) was typed."""
+    wanted = typed.strip().casefold()
+    choices = []
+    for seat, name in enumerate(picture_names(record), start=1):
+        if wanted and not wanted.isdigit() and wanted not in name.casefold():
+            continue
+        choices.append(discord.app_commands.Choice(name=name[:100] or "?", value=seat))
+    return choices[:25]

@@ -92,7 +92,6 @@ def seat_changes_text(summary: TableSummary, locale: str | None) -> str:
             t(
                 "status.seat_change",
                 locale,
-                seat=change.seat + 1,
                 old=old,
                 new=new,
                 why=why,

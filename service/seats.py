@@ -132,7 +132,7 @@ class Seats(PlayingPart):
             if playing is not None:
                 if seat is None:
                     raise TableError("error.already_playing")
-                raise TableError("error.rejoin_already_seated", seat=playing + 1)
+                raise TableError("error.rejoin_already_seated")
             if seat is None:
                 raise TableError("error.nothing_to_rejoin")
             old = record.seats[seat]
@@ -162,7 +162,7 @@ class Seats(PlayingPart):
             raise TableError("error.already_seated")
         benched = record.benched_seat_of(member[0])
         if benched is not None and benched != seat:  # one seat per member
-            raise TableError("error.benched_use_rejoin", seat=benched + 1)
+            raise TableError("error.benched_use_rejoin")
         return Seat(member[0], member[1])
 
     async def _deadline_passed(self, record: GameRecord, seat: int) -> bool:

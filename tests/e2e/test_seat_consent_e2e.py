@@ -73,7 +73,7 @@ async def test_a_request_lapses_and_an_agreed_one_is_logged_and_shown(table: Mon
     assert (logged.seat, logged.old_user, logged.new_user) == (1, bob.id, dave.id)
     assert (logged.by, logged.reason) == (bob.id, "consent")
     text = await status(table, carol)
-    assert f"Seat changes: seat 2: {bob.mention} → {dave.mention} ({bob.mention} agreed" in text
+    assert f"Seat changes: {bob.mention} → {dave.mention} ({bob.mention} agreed" in text
 
     # The same answer again changes nothing: the seat is no longer bob's.
     result = await bob.press(bob.dms()[-2], HAND_OVER)

@@ -53,7 +53,9 @@ async def test_the_status_marks_a_seat_and_its_player_rejoins_and_plays_again(ta
     # Her seat is hers to take back, not a second seat to be given.
     result = await alice.slash(table.chan, "game replace", seat=1, member=carol)
     assert (
-        result.ephemeral and "own seat (3)" in result.content and "/game rejoin" in result.content
+        result.ephemeral
+        and "own seat is played" in result.content
+        and "/game rejoin" in result.content
     )
     assert (await table.record()).seats == record.seats  # nothing changed
 
