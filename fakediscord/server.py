@@ -138,9 +138,12 @@ class FakeDiscord:
         return f"ws://127.0.0.1:{self.port}/gateway-resume"
 
     # -- building the table -------------------------------------------------------------
-    def add_guild(self, name: str, *, locale: str = "en-US") -> FakeGuild:
-        """A guild with @everyone, the bot (with its managed role) and the owner as members."""
-        guild = FakeGuild(self, self.ids.next(), name, owner=self.owner, locale=locale)
+    def add_guild(
+        self, name: str, *, locale: str = "en-US", guild_id: int | None = None
+    ) -> FakeGuild:
+        """A guild with @everyone, the bot (with its managed role) and the owner as members;
+        `guild_id` picks its id (a world restored across restarts keeps its ids)."""
+        guild = FakeGuild(self, guild_id or self.ids.next(), name, owner=self.owner, locale=locale)
         guild.roles[guild.id] = FakeRole(guild.id, "@everyone", perms.EVERYONE_DEFAULT)
         bot_role = FakeRole(
             self.ids.next(),
