@@ -114,7 +114,8 @@ def announce(sandbox: SandboxSettings, port: int) -> None:
             f"Listening on {sandbox.host} (TAVOLO_SANDBOX_HOST): other machines can open it.",
             flush=True,
         )
-    print(f"Games are kept in {sandbox.db_path}. {CONNECT_HINT}", flush=True)
+    print(f"Games are kept in {sandbox.db_path}; Ctrl-C stops the sandbox.", flush=True)
+    print(CONNECT_HINT, flush=True)
 
 
 async def run(sandbox: SandboxSettings, env: dict[str, str]) -> None:
