@@ -129,7 +129,7 @@ async def run(sandbox: SandboxSettings, env: dict[str, str]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry: a one-line message and exit code 2 on a bad setting."""
-    load_dotenv()
+    load_dotenv(os.environ.get("TAVOLO_ENV_FILE") or None)  # run.sh's choice of .env (tests)
     env: dict[str, Any] = dict(os.environ)
     try:
         sandbox = SandboxSettings.from_env(env)
