@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 
 LOOPBACK = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -28,7 +29,8 @@ class SandboxSettings:
     def world_path(self) -> str:
         """The file holding the fake server (ids, members, messages, pictures) beside the
         bot's database, so games and their channels survive a restart together."""
-        return self.db_path + ".world"
+        path = Path(self.db_path)
+        return str(path.with_name(f"{path.stem}-world{path.suffix or '.db'}"))
 
     @property
     def loopback_only(self) -> bool:

@@ -41,9 +41,7 @@ async def test_a_restarted_sandbox_has_the_same_server_posts_pictures_and_dms(
     again = FakeDiscord()
     restored = SandboxWorld(again, WorldFile(path))
     assert restored.guild.id == world.guild.id
-    assert [(c.id, c.name) for c in restored.channels] == [
-        (c.id, c.name) for c in world.channels
-    ]
+    assert [(c.id, c.name) for c in restored.channels] == [(c.id, c.name) for c in world.channels]
     assert [(m.id, m.username) for m in restored.members] == [
         (m.id, m.username) for m in world.members
     ]
