@@ -26,7 +26,7 @@ from .views import channel_view, current_view, flat_commands, member_view
 from .world import SandboxWorld
 
 STATIC = Path(__file__).resolve().parent / "static"
-REFUSED = (CommandUsageError, ComponentNotFound, NoResponse, KeyError, ValueError)
+REFUSED = (CommandUsageError, ComponentNotFound, NoResponse, KeyError, ValueError, RuntimeError)
 
 
 class SandboxApp:

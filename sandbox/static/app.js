@@ -8,6 +8,7 @@ const S = {
   channel: localStorage.getItem("tavolo-sandbox-channel"),
   commands: [],
   picked: {},
+  held: null,
   source: null,
   suggestions: [],
   active: -1,
@@ -109,9 +110,17 @@ async function openChannel(id) {
   $("box").placeholder = channel
     ? `Message #${channel.name}: type / for a command`
     : `Message @${S.state.bot.name}: type / for a command`;
-  const messages = await get(`/api/messages?member=${S.me}&channel=${id}`);
+  // Live events that arrive while the channel loads are applied after it, in order.
+  S.held = [];
   const log = $("messages");
-  log.replaceChildren(...messages.map(renderMessage));
+  try {
+    const messages = await get(`/api/messages?member=${S.me}&channel=${id}`);
+    log.replaceChildren(...messages.map(renderMessage));
+  } finally {
+    const held = S.held || [];
+    S.held = null;
+    held.forEach(onEvent);
+  }
   log.scrollTop = log.scrollHeight;
   S.commands = await get(`/api/commands?member=${S.me}&channel=${id}`).catch(() => []);
   suggest();
@@ -120,8 +129,15 @@ async function openChannel(id) {
 // ---------------------------------------------------------------- the live feed
 function connect() {
   if (S.source) S.source.close();
-  S.source = new EventSource(`/api/events?member=${S.me}`);
-  S.source.onmessage = (event) => onEvent(JSON.parse(event.data));
+  const source = new EventSource(`/api/events?member=${S.me}`);
+  S.source = source;
+  source.onmessage = (event) => onEvent(JSON.parse(event.data));
+  // After a lost connection (the sandbox restarted), reload what was missed.
+  let opened = false;
+  source.onopen = () => {
+    if (opened && S.channel) refreshMembers().then(() => openChannel(S.channel));
+    opened = true;
+  };
 }
 
 function inCurrent(message) {
@@ -130,6 +146,7 @@ function inCurrent(message) {
 }
 
 function onEvent(event) {
+  if (S.held) { S.held.push(event); return; }
   if (event.kind === "members") { refreshMembers(); return; }
   const message = event.message;
   if (!inCurrent(message)) {
