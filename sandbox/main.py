@@ -80,7 +80,9 @@ async def serve(sandbox: SandboxSettings, env: dict[str, str], stop: asyncio.Eve
     attachments.use_processes(os.cpu_count() or 2)
     file = WorldFile(sandbox.world_path)
     try:
-        async with FakeDiscord.start(bot_name="Tavolo") as fake:
+        bot_id = file.get_id("application")
+        async with FakeDiscord.start(bot_name="Tavolo", application_id=bot_id) as fake:
+            file.set_id("application", fake.application_id)
             world = SandboxWorld(fake, file)
             bot, task = await start_bot(bot_settings(fake, sandbox, env))
             watcher = asyncio.create_task(report_refusals(fake))

@@ -111,7 +111,7 @@ class SandboxWorld:
             type=payload.get("type") or 0,
             timestamp=payload.get("timestamp") or "",
             edited_timestamp=payload.get("edited_timestamp"),
-            application_id=self.fake.application_id,
+            application_id=self.fake.application_id if payload.get("application_id") else None,
             interaction_metadata=payload.get("interaction_metadata"),
             message_reference=payload.get("message_reference"),
         )
