@@ -37,17 +37,20 @@ class MessageEvent:
 
 class MessageLog:
     """Appends a `MessageEvent` per change; `since(seq)` lists those after a point; each of
-    `listeners` is called with every new event (the sandbox's live page and its store)."""
+    `listeners` is called with every new event (the sandbox's live page and its store).
+    `keep` False tells the listeners only and keeps nothing (a long-running sandbox)."""
 
     def __init__(self) -> None:
         self.events: list[MessageEvent] = []
         self.listeners: list[Callable[[MessageEvent], None]] = []
+        self.keep = True
 
     def add(self, kind: EventKind, message: FakeMessage) -> MessageEvent:
         event = MessageEvent(
             len(self.events) + 1, kind, message, message.payload(), tuple(message.attachments)
         )
-        self.events.append(event)
+        if self.keep:
+            self.events.append(event)
         for listener in self.listeners:
             listener(event)
         return event

@@ -31,6 +31,7 @@ class SandboxWorld:
             self.add_member(name)
         self._restore_dms()
         self._restore_messages()
+        fake.world.log.keep = False  # the world file keeps what matters; memory stays flat
         fake.world.log.listeners.append(self._keep)
 
     def _guild(self) -> FakeGuild:
@@ -117,8 +118,10 @@ class SandboxWorld:
         )
 
     def _keep(self, event: MessageEvent) -> None:
-        """Keep each public message's newest state (and each DM channel) in the world file."""
+        """Keep each public message's newest state (and each DM channel) in the world file, and
+        only the newest in memory: earlier revisions and pictures an edit replaced are dropped."""
         message = event.message
+        self._forget_replaced(message)
         if message.visible_to is not None or message.loading:
             return
         channel = message.channel
@@ -129,3 +132,13 @@ class SandboxWorld:
         else:
             attachments: list[FakeAttachment] = list(event.attachments)
             self.file.save_message(message.id, channel.id, event.payload, attachments)
+
+    def _forget_replaced(self, message: FakeMessage) -> None:
+        shown = set() if message.deleted else {a.id for a in message.attachments}
+        for attachment in message.attachments if message.deleted else ():
+            self.fake.world.attachments.pop(attachment.id, None)
+        for revision in message.revisions:
+            for attachment in revision.get("attachments") or []:
+                if int(attachment["id"]) not in shown:
+                    self.fake.world.attachments.pop(int(attachment["id"]), None)
+        message.revisions.clear()

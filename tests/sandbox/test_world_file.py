@@ -31,6 +31,11 @@ async def test_a_restarted_sandbox_has_the_same_server_posts_pictures_and_dms(
     games = world.channels[1]
     board = picture_post(first, games, "**Money** · table #1")
     first.message_ops.edit(board, {"content": "**Money** · table #1 (edited)"}, [])
+    old_picture = board.attachments[0].id
+    new_picture = UploadedFile(0, "board.png", "image/png", PNG + b"2")
+    first.message_ops.edit(board, {"attachments": [{"id": "0"}]}, [new_picture])
+    assert old_picture not in first.world.attachments  # memory: only what is shown is kept
+    assert board.revisions == []
     gone = first.message_ops.create(games, {"content": "a post later deleted"}, [])
     first.message_ops.delete(gone)
     first.message_ops.create(games, {"content": "only carol"}, [], visible_to=carol)
@@ -48,7 +53,7 @@ async def test_a_restarted_sandbox_has_the_same_server_posts_pictures_and_dms(
     assert [m.username for m in restored.members] == ["alice", "bob", "carol"]
     kept = restored.channels[1].messages()
     assert [(m.id, m.content) for m in kept] == [(board.id, "**Money** · table #1 (edited)")]
-    assert kept[0].attachments[0].data == PNG
+    assert kept[0].attachments[0].data == PNG + b"2"
     assert kept[0].author is again.bot_user
     view = message_view(kept[0].payload())
     assert view["attachments"][0]["url"] == f"/files/{board.attachments[0].id}/board.png"
