@@ -33,6 +33,10 @@ CONNECT_HINT = (
 )
 
 
+class CannotListen(Exception):
+    """The page's address is taken or not this machine's; the message names it."""
+
+
 def bot_settings(fake: FakeDiscord, sandbox: SandboxSettings, env: dict[str, str]) -> Settings:
     """The bot's own settings from the environment (language, timers, log level), with the
     sandbox's database and the loopback Discord's addresses; commands synced globally."""
@@ -89,7 +93,10 @@ async def serve(sandbox: SandboxSettings, env: dict[str, str], stop: asyncio.Eve
             runner = web.AppRunner(SandboxApp(fake, world).app(), access_log=None)
             await runner.setup()
             try:
-                await web.TCPSite(runner, sandbox.host, sandbox.port).start()
+                try:
+                    await web.TCPSite(runner, sandbox.host, sandbox.port).start()
+                except OSError as busy:
+                    raise CannotListen(f"{sandbox.host}:{sandbox.port}: {busy.strerror}") from busy
                 port = runner.addresses[0][1]
                 announce(sandbox, port)
                 await stop.wait()
@@ -129,8 +136,9 @@ async def run(sandbox: SandboxSettings, env: dict[str, str]) -> None:
     await serve(sandbox, env, stop)
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Command-line entry: a one-line message and exit code 2 on a bad setting."""
+def main() -> int:
+    """Command-line entry: a one-line message and exit code 2 on a bad setting, 1 when the
+    page's address cannot be used (TAVOLO_SANDBOX_PORT taken)."""
     load_dotenv(os.environ.get("TAVOLO_ENV_FILE") or None)  # run.sh's choice of .env (tests)
     env: dict[str, Any] = dict(os.environ)
     try:
@@ -140,7 +148,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tavolo sandbox: bad setting {bad}; see .env.example", file=sys.stderr)
         return 2
     configure_logging(level)
-    asyncio.run(run(sandbox, env))
+    try:
+        asyncio.run(run(sandbox, env))
+    except CannotListen as taken:
+        print(
+            f"tavolo sandbox: cannot listen on {taken}; set TAVOLO_SANDBOX_PORT to another port",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 
