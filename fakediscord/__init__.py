@@ -1,4 +1,5 @@
-"""fakediscord: a test-only Discord on loopback that an unmodified discord.py bot connects to.
+"""fakediscord: a Discord stand-in on loopback, for the tests and the sandbox, that an
+unmodified discord.py bot connects to.
 
 REST and gateway speak Discord's protocol; every request is validated against Discord's
 OpenAPI description; tests script users who run slash commands, press buttons and read DMs.

@@ -5,6 +5,7 @@ live messages, which only hold their latest state."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -35,16 +36,23 @@ class MessageEvent:
 
 
 class MessageLog:
-    """Appends a `MessageEvent` per change; `since(seq)` lists those after a point."""
+    """Appends a `MessageEvent` per change; `since(seq)` lists those after a point; each of
+    `listeners` is called with every new event (the sandbox's live page and its store).
+    `keep` False tells the listeners only and keeps nothing (a long-running sandbox)."""
 
     def __init__(self) -> None:
         self.events: list[MessageEvent] = []
+        self.listeners: list[Callable[[MessageEvent], None]] = []
+        self.keep = True
 
     def add(self, kind: EventKind, message: FakeMessage) -> MessageEvent:
         event = MessageEvent(
             len(self.events) + 1, kind, message, message.payload(), tuple(message.attachments)
         )
-        self.events.append(event)
+        if self.keep:
+            self.events.append(event)
+        for listener in self.listeners:
+            listener(event)
         return event
 
     def since(self, seq: int) -> list[MessageEvent]:

@@ -51,12 +51,19 @@ MAX_BODY = 64 * 1024 * 1024
 class FakeDiscord:
     """A Discord stand-in on 127.0.0.1 for one bot, validated against Discord's OpenAPI spec."""
 
-    def __init__(self, *, bot_name: str = "Tavolo", token: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        bot_name: str = "Tavolo",
+        token: str | None = None,
+        application_id: int | None = None,
+    ) -> None:
+        """`application_id` (the bot user's id too) is a new snowflake unless given."""
         self.ids = SnowflakeFactory()
         self.world = World(self)
         self.spec = load_spec()
         self.token = token
-        self.application_id = self.ids.next()
+        self.application_id = application_id or self.ids.next()
         self.bot_user = self._new_user(bot_name, user_id=self.application_id, bot=True)
         self.owner = self._new_user("owner")
         self.dm_app_permissions = perms.BOT_DEFAULT
@@ -138,9 +145,12 @@ class FakeDiscord:
         return f"ws://127.0.0.1:{self.port}/gateway-resume"
 
     # -- building the table -------------------------------------------------------------
-    def add_guild(self, name: str, *, locale: str = "en-US") -> FakeGuild:
-        """A guild with @everyone, the bot (with its managed role) and the owner as members."""
-        guild = FakeGuild(self, self.ids.next(), name, owner=self.owner, locale=locale)
+    def add_guild(
+        self, name: str, *, locale: str = "en-US", guild_id: int | None = None
+    ) -> FakeGuild:
+        """A guild with @everyone, the bot (with its managed role) and the owner as members;
+        `guild_id` picks its id (a world restored across restarts keeps its ids)."""
+        guild = FakeGuild(self, guild_id or self.ids.next(), name, owner=self.owner, locale=locale)
         guild.roles[guild.id] = FakeRole(guild.id, "@everyone", perms.EVERYONE_DEFAULT)
         bot_role = FakeRole(
             self.ids.next(),

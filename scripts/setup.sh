@@ -14,3 +14,4 @@ if [ "$kind" = "runtime" ]; then
 else
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 fi
+if [ "$kind" != "runtime" ]; then scripts/install_chromium.sh || true; fi  # Chromium: tests/sandbox/

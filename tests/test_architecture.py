@@ -9,7 +9,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("rules", "service", "db", "render", "cogs", "interface", "i18n")
+PACKAGES = ("rules", "service", "db", "render", "cogs", "interface", "i18n", "sandbox")
 TOP_MODULES = ("bot.py", "config.py", "games.py")
 
 
