@@ -16,6 +16,7 @@ from typing import Any
 
 import aiosqlite
 
+from db.claims import Claims
 from db.migrations import migrate
 from db.outbox import Announcement, Pending
 from db.records import ActionRecord, GameRecord, Seat, SeatChange, TurnClocks, TurnTimer
@@ -130,8 +131,9 @@ def _timer(row: aiosqlite.Row | tuple[Any, ...]) -> TurnTimer:
     )
 
 
-class Store:
-    """One SQLite database. Open with `await Store.open(path)`; close with `await store.close()`."""
+class Store(Claims):
+    """One SQLite database. Open with `await Store.open(path)`; close with `await store.close()`.
+    Shard leases and game claims (several processes) are its `db.claims.Claims` part."""
 
     def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
         self._conn = conn  # every write, and reads inside a write

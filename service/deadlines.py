@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
@@ -47,6 +48,8 @@ from service.timing import (
 from service.turn_clock import due, with_restart
 
 log = logging.getLogger("tavolo.timers")
+
+Claim = Callable[[int], Awaitable[bool]]  # may this process work on the game now (and claims it)
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,7 @@ class Tick:
     reminders: list[Reminder] = field(default_factory=list)
     changes: list[TableChange] = field(default_factory=list)
     absent: list[Absent] = field(default_factory=list)
+    claimed: list[int] = field(default_factory=list)  # games claimed (given back by the caller)
 
 
 class Deadlines(PlayingPart):
@@ -192,11 +196,22 @@ class Deadlines(PlayingPart):
 
     # ------------------------------------------------------------ the periodic check
 
-    async def tick(self) -> Tick:
+    async def tick(self, claim: Claim | None = None) -> Tick:
         """Do everything due now: deadlines first (their moves end the turn), then reminders,
-        then what deserted games need (`watch_deserted`)."""
+        then what deserted games need (`watch_deserted`). With `claim` (several processes share
+        the database), only the games it claims (`service.shards.Work.claim`): the caller gives
+        them back once what the tick did is delivered."""
         now = self.clock()
         result = Tick()
+        claimed: dict[int, bool] = {}
+
+        async def mine(game_id: int) -> bool:
+            if claim is None:
+                return True
+            if game_id not in claimed:
+                claimed[game_id] = await claim(game_id)
+            return claimed[game_id]
+
         found = [
             (timer, kind)
             for timer, timing in await self.store.timers_maybe_due(
@@ -208,6 +223,8 @@ class Deadlines(PlayingPart):
             if (kind := due(timer, Timing.of(timing), now)) is not None
         ]
         for timer, kind in sorted(found, key=lambda f: (f[1] != "deadline", f[0].game_id)):
+            if not await mine(timer.game_id):
+                continue
             try:
                 if kind == "deadline":
                     change = await self.auto_move(timer.game_id, timer.seat, timer.since_version)
@@ -222,12 +239,15 @@ class Deadlines(PlayingPart):
             except Exception:
                 log.exception("timer of game %s seat %s failed", timer.game_id, timer.seat)
         for record in await self.store.games_maybe_deserted():
+            if not await mine(record.id):
+                continue
             try:
                 await self.watch_deserted(record, now, result)
             except (StaleVersion, TableError):  # the game moved on: looked at next tick
                 log.info("deserted game %s deferred", record.id)
             except Exception:
                 log.exception("deserted game %s failed", record.id)
+        result.claimed = [g for g, held in claimed.items() if held and claim is not None]
         return result
 
     async def watch_deserted(self, record: GameRecord, now: datetime, result: Tick) -> None:
