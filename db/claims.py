@@ -69,10 +69,10 @@ class Claims:
         async with self._write:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
+                alive = f" AND owner NOT IN ({_marks(dead)})" if dead else ""
                 rows = await self._conn.execute_fetchall(
                     "SELECT shard_id, shard_count, owner, expires_ms FROM shard_leases "
-                    f"WHERE owner <> ? AND expires_ms >= ? AND owner NOT IN ({_marks(dead)}) "
-                    "ORDER BY shard_id",
+                    f"WHERE owner <> ? AND expires_ms >= ?{alive} ORDER BY shard_id",
                     (owner, now_ms, *dead),
                 )
                 wanted = set(shard_ids)
