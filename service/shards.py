@@ -95,16 +95,28 @@ def shard_of(guild_id: int | None, count: int) -> int:
     return 0 if guild_id is None else (guild_id >> 22) % count
 
 
+def machine() -> str:
+    """This machine as lease owners name it: its host name and, where the system tells it, its
+    process-id namespace (two containers sharing a host name do not share process ids)."""
+    try:
+        namespace = os.readlink("/proc/self/ns/pid").removeprefix("pid:")
+    except OSError:
+        namespace = "?"
+    return f"{socket.gethostname()}{namespace}"
+
+
 def owner_name() -> str:
     """This process's name in the leases: machine, process id and a random part (unique)."""
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+    return f"{machine()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
-def gone(owner: str, host: str | None = None) -> bool:
-    """Whether a lease's owner ran on this machine and its process no longer exists."""
+def gone(owner: str, here: str | None = None) -> bool:
+    """Whether a lease's owner ran on this machine (`machine()`, in the same process-id
+    namespace) and its process no longer exists. Elsewhere, only its lease's end tells."""
     name, _, rest = owner.partition(":")
     pid = rest.partition(":")[0]
-    if name != (host or socket.gethostname()) or not pid.isdigit():
+    here = here or machine()
+    if name != here or here.endswith("?") or not pid.isdigit():
         return False
     try:
         os.kill(int(pid), 0)

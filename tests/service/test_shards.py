@@ -7,7 +7,6 @@ its leases are taken over by the other within one lease."""
 from __future__ import annotations
 
 import asyncio
-import socket
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -18,7 +17,7 @@ import pytest
 
 from db.store import Store
 from games import RULES
-from service.shards import ShardSpec, ShardsTaken, Work, gone, shard_of
+from service.shards import ShardSpec, ShardsTaken, Work, gone, machine, shard_of
 from service.tables import TableService
 from tests.helpers.clock import FakeClock
 
@@ -115,7 +114,7 @@ def test_a_lease_of_a_process_gone_from_this_machine_is_known_gone() -> None:
         capture_output=True,
         text=True,
     )
-    host = socket.gethostname()
+    host = machine()
     assert gone(f"{host}:{child.stdout.strip()}:x")
     assert not gone(f"{host}:{__import__('os').getpid()}:x")  # this very process
     assert not gone(f"elsewhere:{child.stdout.strip()}:x")  # another machine: its lease decides
