@@ -77,7 +77,7 @@ async def deliver(bot: Host, game_id: int) -> bool:
     and a game's steps saved meanwhile are shown as one when its turn comes."""
     work = bot.tables.work  # several processes: the game is claimed, or left to its holder
     async with _lock(bot, game_id), _turns():
-        if work is not None and not await work.claim(game_id):
+        if work is not None and not await work.claim(game_id, anywhere=True):
             retry_soon(bot, game_id)  # another process delivers it; if it died, taken later
             return False
         try:

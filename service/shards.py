@@ -4,12 +4,18 @@ leases that keep two processes from doing the same work (no Discord here).
 A process started with `TAVOLO_SHARDS` (`ShardSpec`) claims its shards in the database
 (`shard_leases`) before it connects, and refuses to start when a live process holds one of them
 or runs another shard count (`ShardsTaken`, saying which and until when). Its heartbeat
-(`Work.run`) renews the leases every third of a lease. Timers and deliveries are claimed per game
-(`game_claims`, one atomic statement): a process works on the games of its own shards, and on
-those of shards nobody holds any longer (their lease ran out: the process died), so a dead
-process's reminders, deadlines and undelivered posts are taken over within one lease plus one
-timer interval. A lease whose owner ran on this machine and is gone (its process id is free) is
-taken at once.
+(`Work.run`) renews its leases every third of a lease.
+
+Timers and deliveries are claimed per game (`game_claims`, one atomic statement), so one process
+at a time works on a game: never the same reminder or deadline move twice. Who looks for work:
+each process delivers what it just committed itself (any game: an interaction in a DM, which
+Discord sends to shard 0, may move a game of another shard), and its timer checks sweep the
+games of its own shards and of shards no live process holds (`may_take`). A process that dies
+stops renewing: its shards and games are free one lease after its last renewal, seen at the
+others' next heartbeat, and taken at their next timer check, so within
+`lease * 4/3 + TAVOLO_TIMER_SECONDS` (57 s with the defaults, 20 s and 30 s). A lease whose
+owner ran on this machine and is gone (its process id no longer exists) is free at once: a
+process restarted after a crash holds its shards again without waiting.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from db.store import Store
 
 log = logging.getLogger("tavolo.shards")
 
-DEFAULT_LEASE_SECONDS = 30.0
+DEFAULT_LEASE_SECONDS = 20.0
 UNKNOWN = -1  # a game's server not looked up yet (server ids are positive)
 _SPEC = re.compile(r"^\s*([0-9,\s-]+)\s*/\s*([0-9]+)\s*$")
 
@@ -237,17 +243,21 @@ class Work:
         shard = shard_of(guild_id, self.spec.count)
         return shard in self.spec.ids or shard in self.orphaned
 
-    async def claim(self, game_id: int, guild_id: int | None = UNKNOWN) -> bool:
+    async def claim(
+        self, game_id: int, guild_id: int | None = UNKNOWN, *, anywhere: bool = False
+    ) -> bool:
         """Claim a game's timers and deliveries for one lease, if this process may take the
-        game and no other process holds it (one atomic statement). Each claim is given back
-        with `release_game`; claims of one game inside this process nest."""
-        if guild_id == UNKNOWN:
-            guilds = await self.store.game_guilds([game_id])
-            if game_id not in guilds:
+        game (`may_take`; `anywhere`: any game, e.g. to deliver what it just committed itself)
+        and no other process holds it (one atomic statement). Each claim is given back with
+        `release_game`; claims of one game inside this process nest."""
+        if not anywhere:
+            if guild_id == UNKNOWN:
+                guilds = await self.store.game_guilds([game_id])
+                if game_id not in guilds:
+                    return False
+                guild_id = guilds[game_id]
+            if not self.may_take(guild_id):
                 return False
-            guild_id = guilds[game_id]
-        if not self.may_take(guild_id):
-            return False
         now = _ms(self.clock())
         if not await self.store.claim_game(game_id, self.owner, now, self._until(), self.dead):
             return False

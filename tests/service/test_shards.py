@@ -174,3 +174,16 @@ async def test_a_stopped_processs_games_are_taken_over_within_one_lease(
     assert a.work.may_take(SHARD_ONE), "B's shard is nobody's now"
     assert len((await tick(a)).reminders) == 3
     assert (await a.store.game_claim(game)) is None
+
+
+async def test_a_process_delivers_what_it_committed_in_any_shard_unless_another_holds_it(
+    two: tuple[Process, Process],
+) -> None:
+    a, b = two
+    game = await running(b.tables, SHARD_ONE, 40)
+    assert not a.work.may_take(SHARD_ONE) and not await a.work.claim(game)  # not A's to sweep
+    assert await a.work.claim(game, anywhere=True)  # e.g. a move pressed in a DM (shard 0)
+    assert not await b.work.claim(game), "one process at a time"
+    await a.work.release_game(game)
+    assert await b.work.claim(game)
+    assert not await a.work.claim(game, anywhere=True)
