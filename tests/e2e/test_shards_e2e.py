@@ -3,7 +3,7 @@
 receives another shard's events), a third process given an overlapping shard refuses to start
 and says why, `/mygames` lists games of both shards, and when one process is SIGKILLed during
 play its undelivered post and its due reminder are taken over by the other; restarted, it serves
-its server again, and no acknowledged action is lost.
+its server again, and no acknowledged action is lost. A clean stop gives its shard back.
 
 TAVOLO_SHARDS_E2E_LEASE (default 3) is the processes' shard lease in seconds.
 """
@@ -199,6 +199,15 @@ async def test_two_sharded_processes_share_one_database_and_take_over_a_killed_o
         boards = [m for m in new if REMINDER not in (m.content or "")]  # the older collapsed
         assert len(boards) == 2, [m.content for m in new]  # the taken-over board, once
         assert boards[-1].attachments
+
+        # a clean stop (Ctrl-C) gives its shard back at once
+        first.send_signal(signal.SIGINT)
+        assert await asyncio.wait_for(asyncio.to_thread(first.wait), 30) == 0
+        store = await Store.open(str(db))
+        try:
+            assert [lease.shard_id for lease in await store.shard_leases()] == [1]
+        finally:
+            await store.close()
     finally:
         for process in bots:
             kill(process)
