@@ -180,12 +180,13 @@ class Deadlines(PlayingPart):
     async def keep_alive(self, tolerance: timedelta) -> timedelta:
         """The heartbeat, before a check: if the last one is more than `tolerance` old (the bot
         was offline), hold every running game's turn clocks for the time since then, in the
-        same transaction as the new beat (`Store.beat`). The time held (zero if none)."""
+        same transaction as the new beat (`Store.beat`), unless another process sharing the
+        database beat meanwhile (it held them). The time held (zero if none)."""
         now = self.clock()
         last = await self.store.last_beat()
         gap = now - last if last is not None else timedelta(0)
         held = gap if gap > tolerance else timedelta(0)
-        count = await self.store.beat(now, held=held)
+        count = await self.store.beat(now, held=held, since=last)
         if held:
             log.warning("offline for %s: %d turn clocks held as long", held, count)
         return held
@@ -239,10 +240,8 @@ class Deadlines(PlayingPart):
             except Exception:
                 log.exception("timer of game %s seat %s failed", timer.game_id, timer.seat)
         for record in await self.store.games_maybe_deserted():
-            if not await mine(record.id):
-                continue
-            try:
-                await self.watch_deserted(record, now, result)
+            try:  # most of these only wait: claimed only when there is something to write
+                await self.watch_deserted(record, now, result, claim=mine)
             except (StaleVersion, TableError):  # the game moved on: looked at next tick
                 log.info("deserted game %s deferred", record.id)
             except Exception:
@@ -250,14 +249,27 @@ class Deadlines(PlayingPart):
         result.claimed = [g for g, held in claimed.items() if held and claim is not None]
         return result
 
-    async def watch_deserted(self, record: GameRecord, now: datetime, result: Tick) -> None:
+    async def watch_deserted(
+        self, record: GameRecord, now: datetime, result: Tick, claim: Claim | None = None
+    ) -> None:
         """A running game that bots hold alone (`GameRecord.deserted`): record since when, add
         the reminders to come back that are due to `result`, abandon it (aborted, with an
         "abandoned" note) when nobody came back in time. A game someone came back to forgets
-        it was deserted. Each write is at the version read (StaleVersion: next tick)."""
+        it was deserted. Each write is at the version read (StaleVersion: next tick), and only
+        once `claim` (if given) let this process work on the game."""
         if record.status != "running":
             return
         timing = Timing.of(record.timing)
+        end = abandon_at(timing, self.abandon_after)
+        needed = (
+            timing.deserted_at is not None
+            if not record.deserted
+            else timing.deserted_at is None
+            or (end is not None and not timing.paused and now >= end)
+            or reminders_due(timing, self.abandon_after, now) > timing.deserted_reminders
+        )
+        if not needed or (claim is not None and not await claim(record.id)):
+            return
         if not record.deserted:
             if timing.deserted_at is not None:
                 done = dataclasses.replace(timing, deserted_at=None, deserted_reminders=0)
@@ -269,7 +281,6 @@ class Deadlines(PlayingPart):
             told = Announcement(notes=[note])
             await self.store.set_timing(record.id, record.version, begun.to_json(), announce=told)
             return
-        end = abandon_at(timing, self.abandon_after)
         assert end is not None
         if not timing.paused and now >= end:
             change = TableChange.begin(record)

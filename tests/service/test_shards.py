@@ -11,6 +11,7 @@ import subprocess
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -187,3 +188,18 @@ async def test_a_process_delivers_what_it_committed_in_any_shard_unless_another_
     await a.work.release_game(game)
     assert await b.work.claim(game)
     assert not await a.work.claim(game, anywhere=True)
+
+
+async def test_processes_back_together_after_an_outage_hold_the_clocks_once(
+    two: tuple[Process, Process], clock: FakeClock
+) -> None:
+    a, b = two
+    game = await running(b.tables, SHARD_ONE, 50)
+    tolerance = timedelta(minutes=1)
+    await a.tables.deadlines.keep_alive(tolerance)
+    clock.advance(hours=5)  # every process was down
+    await asyncio.gather(
+        a.tables.deadlines.keep_alive(tolerance), b.tables.deadlines.keep_alive(tolerance)
+    )
+    timers = await a.store.turn_timers(game)
+    assert timers and {t.held_seconds for t in timers} == {5 * 3600.0}
