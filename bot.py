@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import signal
 import sqlite3
 import sys
 from collections.abc import Callable, Iterable
@@ -172,10 +173,18 @@ async def create_bot(
 
 
 async def run(settings: Settings) -> None:
-    """Run the bot until it is stopped, then close the database. Pictures are drawn in worker
+    """Run the bot until it is stopped (SIGTERM, as a service manager stops it, closes it
+    cleanly: its shards go back at once), then close the database. Pictures are drawn in worker
     processes, one per core (`interface.attachments.use_processes`)."""
     attachments.use_processes(os.cpu_count() or 2)
     bot = await create_bot(settings)
+    closing: set[asyncio.Task[None]] = set()
+
+    def stop() -> None:
+        closing.add(asyncio.get_running_loop().create_task(bot.close()))
+
+    with contextlib.suppress(NotImplementedError):  # not on Windows
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop)
     try:
         async with bot:
             await bot.start(settings.discord_token)
