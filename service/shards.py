@@ -277,7 +277,10 @@ class Work:
         self._held[game_id] -= 1
         if self._held[game_id] == 0:
             del self._held[game_id]
-            await self.store.release_game(game_id, self.owner)
+            try:
+                await self.store.release_game(game_id, self.owner)
+            except Exception:  # e.g. a full disk: the claim runs out by itself
+                log.exception("could not give back the claim on game %s", game_id)
 
     async def release_games(self, game_ids: Iterable[int]) -> None:
         for game_id in game_ids:
