@@ -78,6 +78,10 @@ class TimerLoop(commands.Cog):
                     await work.release_games(tick.claimed)
             await deadlines.beat()
             await deliver_everything(self.bot)  # what failed before, or a crash left behind
+            if work is not None:  # members may have chosen a language through another process
+                chosen = await self.bot.store.user_languages()
+                self.bot.languages.chosen.clear()
+                self.bot.languages.chosen.update(chosen)
             return tick
 
     async def remind_absent(self, absent: Absent) -> None:
