@@ -189,6 +189,7 @@ async def run(settings: Settings) -> None:
         async with bot:
             await bot.start(settings.discord_token)
     finally:
+        await asyncio.gather(*closing, return_exceptions=True)  # a stop's close runs to its end
         await bot.store.close()
 
 
