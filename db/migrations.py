@@ -30,6 +30,11 @@ def statements(script: str) -> list[str]:
         if char == ";" and sqlite3.complete_statement(script[start : end + 1]):
             found.append(script[start : end + 1].strip())
             start = end + 1
+    rest = "\n".join(
+        line for line in script[start:].splitlines() if not line.strip().startswith("--")
+    )
+    if rest.strip():  # a last statement without its semicolon
+        found.append(script[start:].strip())
     return found
 
 

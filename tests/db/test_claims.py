@@ -136,3 +136,17 @@ async def test_forgetting_a_server_deletes_its_games_claims(store: Store) -> Non
     assert await store.claim_game(game, "a", NOW, NOW + LEASE)
     counts = await store.forget_guild(1)
     assert counts["game_claims"] == 1 and await store.game_claim(game) is None
+
+
+async def test_processes_opening_a_new_file_together_apply_each_migration_once(
+    tmp_path: Path,
+) -> None:
+    path = str(tmp_path / "new.db")
+    opened = await asyncio.gather(*(Store.open(path) for _ in range(4)))
+    try:
+        versions = [(await s._read("PRAGMA user_version"))[0][0] for s in opened]
+        assert versions == [13] * 4
+        assert await opened[0].shard_leases() == []
+    finally:
+        for each in opened:
+            await each.close()
