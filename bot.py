@@ -8,13 +8,15 @@ hand it a clock and a seed source of their own (constructor collaborators, like 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
+import signal
 import sqlite3
 import sys
 from collections.abc import Callable, Iterable
 from datetime import timedelta
-from typing import TextIO
+from typing import Any, TextIO
 
 import discord
 import yarl
@@ -27,6 +29,7 @@ from interface.command_texts import CatalogTranslator
 from interface.languages import MemberLanguages
 from interface.log_redaction import RedactSecrets
 from interface.replies import command_failed
+from service.shards import ShardsTaken, Work
 from service.tables import TableService
 from service.timing import Clock, utc_now
 
@@ -59,10 +62,15 @@ discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
 
-class TavoloBot(commands.Bot):
+class TavoloBot(commands.AutoShardedBot):
     """The bot: holds the settings and the store that every cog uses. `clock` tells the time to
     the table service (turn timers) and `new_seed` draws each game's seed; the real clock and
-    random seeds unless others are injected."""
+    random seeds unless others are injected.
+
+    Sharded as discord.py does it: every shard Discord asks for, in this process, unless
+    `settings.shards` (TAVOLO_SHARDS) names this process's shards; then they are claimed in the
+    database before connecting (`service/shards.py`: ShardsTaken if a live process holds one)
+    and timers and deliveries are claimed per game."""
 
     def __init__(
         self,
@@ -73,7 +81,12 @@ class TavoloBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        sharding: dict[str, Any] = {}
+        if settings.shards is not None:
+            shards = settings.shards
+            sharding = {"shard_ids": list(shards.ids), "shard_count": shards.count}
         super().__init__(
+            **sharding,
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
@@ -89,9 +102,18 @@ class TavoloBot(commands.Bot):
         )
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
         self.languages = MemberLanguages()  # members' own languages (`/settings language:`)
+        self._leases: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        """Load each cog on its own (one broken cog does not stop the rest), then sync."""
+        """Claim this process's shards (TAVOLO_SHARDS; ShardsTaken stops the start), load each
+        cog on its own (one broken cog does not stop the rest), then sync."""
+        if self.settings.shards is not None:
+            work = Work(
+                self.store, self.settings.shards, lease_seconds=self.settings.shard_lease_seconds
+            )
+            await work.claim_shards()
+            self.tables.work = work
+            self._leases = asyncio.create_task(work.run(), name="tavolo-shard-leases")
         self.tree.error(command_failed)  # every failed slash command still gets an answer
         self.loop_lag = loop_lag.start(self.settings.loop_lag_file)  # benchmarks only
         self.languages.chosen.update(await self.store.user_languages())
@@ -102,6 +124,19 @@ class TavoloBot(commands.Bot):
             except Exception:
                 log.exception("could not load extension %s", name)
         await self.sync_commands()
+
+    async def close(self) -> None:
+        """Disconnect, then give back this process's shards and games (another process may
+        take them at once)."""
+        await super().close()
+        if self._leases is not None:
+            self._leases.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._leases
+            self._leases = None
+        if self.tables.work is not None:
+            with contextlib.suppress(Exception):  # the store may be gone; the leases run out
+                await self.tables.work.release()
 
     async def sync_commands(self) -> None:
         """Sync slash commands to the test server when one is set, else globally.
@@ -138,14 +173,23 @@ async def create_bot(
 
 
 async def run(settings: Settings) -> None:
-    """Run the bot until it is stopped, then close the database. Pictures are drawn in worker
+    """Run the bot until it is stopped (SIGTERM, as a service manager stops it, closes it
+    cleanly: its shards go back at once), then close the database. Pictures are drawn in worker
     processes, one per core (`interface.attachments.use_processes`)."""
     attachments.use_processes(os.cpu_count() or 2)
     bot = await create_bot(settings)
+    closing: set[asyncio.Task[None]] = set()
+
+    def stop() -> None:
+        closing.add(asyncio.get_running_loop().create_task(bot.close()))
+
+    with contextlib.suppress(NotImplementedError):  # not on Windows
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop)
     try:
         async with bot:
             await bot.start(settings.discord_token)
     finally:
+        await asyncio.gather(*closing, return_exceptions=True)  # a stop's close runs to its end
         await bot.store.close()
 
 
@@ -167,6 +211,9 @@ def main() -> int:
         asyncio.run(run(settings))
     except KeyboardInterrupt:
         return 0
+    except ShardsTaken as taken:
+        print(f"tavolo: {taken}", file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print("tavolo: Discord refused DISCORD_TOKEN (login failed)", file=sys.stderr)
         return 1

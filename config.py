@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 
 from service.languages import LANGUAGES
+from service.shards import DEFAULT_LEASE_SECONDS, BadShards, ShardSpec
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_TIMER_SECONDS = 30.0
@@ -32,6 +33,8 @@ class Settings:
     timer_seconds: float = DEFAULT_TIMER_SECONDS
     abandon_after_hours: float = DEFAULT_ABANDON_HOURS
     loop_lag_file: str | None = None  # benchmarks: where to write the event loop's lag
+    shards: ShardSpec | None = None  # None: every shard, discord.py's automatic sharding
+    shard_lease_seconds: float = DEFAULT_LEASE_SECONDS
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -66,6 +69,23 @@ class Settings:
         locale = (env.get("TAVOLO_LOCALE", "").strip() or "en").lower()
         if locale not in LANGUAGES:
             raise MissingSetting(f"TAVOLO_LOCALE (one of {', '.join(LANGUAGES)})")
+        shards_text = env.get("TAVOLO_SHARDS", "").strip()
+        try:
+            shards = ShardSpec.parse(shards_text) if shards_text else None
+        except BadShards as bad:
+            raise MissingSetting(
+                f"TAVOLO_SHARDS ({bad}; e.g. 0-3/8 holds shards 0 to 3 of 8, 2/8 or 0,2/4)"
+            ) from bad
+        lease = env.get("TAVOLO_SHARD_LEASE_SECONDS", "").strip()
+        try:
+            lease_seconds = float(lease) if lease else DEFAULT_LEASE_SECONDS
+        except ValueError:
+            lease_seconds = 0.0
+        if not 1 <= lease_seconds <= 600:
+            raise MissingSetting(
+                "TAVOLO_SHARD_LEASE_SECONDS (seconds a stopped process's shards and work stay "
+                "its own, 1 to 600)"
+            )
         return cls(
             discord_token=token,
             db_path=env.get("TAVOLO_DB_PATH", "").strip() or "tavolo.db",
@@ -77,4 +97,6 @@ class Settings:
             timer_seconds=timer_seconds,
             abandon_after_hours=abandon_hours,
             loop_lag_file=env.get("TAVOLO_LOOP_LAG_FILE", "").strip() or None,
+            shards=shards,
+            shard_lease_seconds=lease_seconds,
         )

@@ -3,7 +3,9 @@ holds every turn clock for as long, before anything is checked), ask the timer s
 due (it commits reminders and deadline moves in the store) and only then tell Discord: a
 reminder as each player asked (`/settings`), a deadline's move as a new board like after any
 move, a reminder to come back to a game bots hold alone as a mention of its absent players, its
-abandonment as a last board. The first check runs as soon as the bot is ready."""
+abandonment as a last board. The first check runs as soon as the bot is ready. When several
+processes share the database (TAVOLO_SHARDS), each check works only on the games it claims
+(`service/shards.py`): its own shards' and those of shards no live process holds."""
 
 from __future__ import annotations
 
@@ -61,17 +63,25 @@ class TimerLoop(commands.Cog):
         """One check: the heartbeat (holding the clocks after an outage), do what is due now
         (committed), then deliver it. One check at a time."""
         async with self._lock:
-            deadlines = self.bot.tables.deadlines
+            deadlines, work = self.bot.tables.deadlines, self.bot.tables.work
             await deadlines.keep_alive(offline_tolerance(self.bot.settings.timer_seconds))
-            tick = await deadlines.tick()
-            for change in tick.changes:
-                await deliver_change(self.bot, change)
-            for reminder in tick.reminders:
-                await self.remind(reminder)
-            for absent in tick.absent:
-                await self.remind_absent(absent)
+            tick = await deadlines.tick(claim=work.claim if work is not None else None)
+            try:
+                for change in tick.changes:
+                    await deliver_change(self.bot, change)
+                for reminder in tick.reminders:
+                    await self.remind(reminder)
+                for absent in tick.absent:
+                    await self.remind_absent(absent)
+            finally:
+                if work is not None:  # several processes: the games claimed go back
+                    await work.release_games(tick.claimed)
             await deadlines.beat()
             await deliver_everything(self.bot)  # what failed before, or a crash left behind
+            if work is not None:  # members may have chosen a language through another process
+                chosen = await self.bot.store.user_languages()
+                self.bot.languages.chosen.clear()
+                self.bot.languages.chosen.update(chosen)
             return tick
 
     async def remind_absent(self, absent: Absent) -> None:

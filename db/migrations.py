@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sqlite3
 from pathlib import Path
 
 import aiosqlite
@@ -22,17 +23,48 @@ def migration_files() -> list[tuple[int, Path]]:
     return found
 
 
-async def migrate(conn: aiosqlite.Connection) -> int:
-    """Apply the migrations newer than the database's `user_version`; return the new version."""
+def statements(script: str) -> list[str]:
+    """The SQL statements of a migration's text, one by one (comments stay with them)."""
+    found, start = [], 0
+    for end, char in enumerate(script):
+        if char == ";" and sqlite3.complete_statement(script[start : end + 1]):
+            found.append(script[start : end + 1].strip())
+            start = end + 1
+    rest = "\n".join(
+        line for line in script[start:].splitlines() if not line.strip().startswith("--")
+    )
+    if rest.strip():  # a last statement without its semicolon
+        found.append(script[start:].strip())
+    return found
+
+
+async def _version(conn: aiosqlite.Connection) -> int:
     async with conn.execute("PRAGMA user_version") as cur:
         row = await cur.fetchone()
     assert row is not None  # PRAGMA user_version always answers one row
-    current = int(row[0])
+    return int(row[0])
+
+
+async def migrate(conn: aiosqlite.Connection) -> int:
+    """Apply the migrations newer than the database's `user_version`; return the new version.
+
+    Each migration is one transaction that takes the write lock first and reads the version
+    again under it, so processes starting together on one file apply each migration once."""
+    current = await _version(conn)
     for number, path in migration_files():
         if number <= current:
             continue
-        await conn.executescript(
-            f"BEGIN;\n{path.read_text(encoding='utf-8')}\nPRAGMA user_version = {number};\nCOMMIT;"
-        )
-        current = number
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            current = await _version(conn)
+            if number > current:
+                for statement in statements(path.read_text(encoding="utf-8")):
+                    await conn.execute(statement)
+                await conn.execute(f"PRAGMA user_version = {number}")
+                current = number
+            await conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+            raise
     return current

@@ -16,6 +16,7 @@ from typing import Any
 
 import aiosqlite
 
+from db.claims import Claims
 from db.migrations import migrate
 from db.outbox import Announcement, Pending
 from db.records import ActionRecord, GameRecord, Seat, SeatChange, TurnClocks, TurnTimer
@@ -130,8 +131,9 @@ def _timer(row: aiosqlite.Row | tuple[Any, ...]) -> TurnTimer:
     )
 
 
-class Store:
-    """One SQLite database. Open with `await Store.open(path)`; close with `await store.close()`."""
+class Store(Claims):
+    """One SQLite database. Open with `await Store.open(path)`; close with `await store.close()`.
+    Shard leases and game claims (several processes) are its `db.claims.Claims` part."""
 
     def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
         self._conn = conn  # every write, and reads inside a write
@@ -882,19 +884,25 @@ class Store:
         rows = await self._read("SELECT beat_at FROM liveness WHERE id = 1")
         return datetime.fromisoformat(rows[0][0]) if rows else None
 
-    async def beat(self, at: datetime, *, held: timedelta | None = None) -> int:
+    async def beat(
+        self, at: datetime, *, held: timedelta | None = None, since: datetime | None = None
+    ) -> int:
         """Write the heartbeat `at`. With `held` (the bot was offline that long since the last
         beat), first hold every running game's turn clocks that began before the last beat for
         that long: their timers' held seconds grow, their last reminders, the games' clock
         restarts and the times they were deserted (`timing.restarted_at`, `deserted_at`) move
-        later; all in one transaction. The number of
-        timers held."""
+        later; all in one transaction. With `since` (the beat `held` was counted from), only if
+        the stored beat is still that one: another process sharing the database may have held
+        them meanwhile. The number of timers held."""
         count = 0
         async with self._write:
             await self._conn.execute("BEGIN IMMEDIATE")
             try:
                 last = await self._conn.execute_fetchall("SELECT beat_at FROM liveness")
-                if held is not None and held > timedelta(0) and last:
+                stale = since is not None and (
+                    not last or datetime.fromisoformat(next(iter(last))[0]) != since
+                )
+                if held is not None and held > timedelta(0) and last and not stale:
                     count = await self._hold_clocks(str(next(iter(last))[0]), held)
                 await self._conn.execute(
                     "INSERT INTO liveness (id, beat_at) VALUES (1, ?) "

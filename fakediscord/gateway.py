@@ -3,6 +3,13 @@
 A session outlives its connection: events dispatched while the bot is disconnected are kept
 and replayed on RESUME (then RESUMED). Frames are compressed as the client asked in the URL
 (`compress=zlib-stream`, or `zstd-stream` when a zstd module is installed).
+
+Shards as Discord hands them out: IDENTIFY's `shard` [id, count] (an invalid one is closed with
+4010 "Invalid shard"); a server belongs to shard `(guild_id >> 22) % count`, DMs to shard 0. A
+session receives READY with its shards' servers only, and every server event (interactions
+included) goes only to the latest session identified on that server's shard; a session without
+`shard` holds every server. Each event sent is checked against its session's shard (a failure
+is recorded otherwise).
 """
 
 from __future__ import annotations
@@ -26,6 +33,29 @@ DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME, RECONNECT = 0, 1, 2, 3, 
 REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 HEARTBEAT_INTERVAL_MS = 41250
 GUILD_MEMBERS_INTENT = 1 << 1
+INVALID_SHARD = 4010
+GUILD_EVENTS_BY_ID = ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE")
+
+
+def shard_of(guild_id: int | None, count: int) -> int:
+    """The shard carrying a server's events (Discord's rule); no server (DMs): shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % count
+
+
+def event_guild(event: str, data: dict[str, Any]) -> int | None:
+    """The server an event is about (None: none, e.g. a DM's message)."""
+    raw = data.get("id") if event in GUILD_EVENTS_BY_ID else data.get("guild_id")
+    return int(raw) if raw is not None else None
+
+
+def valid_shard(shard: Any) -> bool:
+    """Whether IDENTIFY's `shard` is [id, count] with 0 <= id < count."""
+    return (
+        isinstance(shard, list)
+        and len(shard) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in shard)
+        and 0 <= shard[0] < shard[1]
+    )
 
 
 @dataclass(eq=False)
@@ -61,20 +91,41 @@ class Session:
     resumes: int = 0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
+    @property
+    def key(self) -> tuple[int, int]:
+        """(shard id, shard count); a session without `shard` holds shard 0 of 1 (all)."""
+        return (self.shard[0], self.shard[1]) if self.shard is not None else (0, 1)
+
+    def holds(self, guild_id: int | None) -> bool:
+        """Whether this session's shard carries the server's events."""
+        shard, count = self.key
+        return shard_of(guild_id, count) == shard
+
 
 class Gateway:
-    """Sessions and connections of the one bot the fake serves."""
+    """Sessions and connections of the one bot the fake serves (one session per shard)."""
 
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.sessions: dict[str, Session] = {}
-        self.current: Session | None = None
+        self.current: Session | None = None  # the latest session identified or resumed
+        self.holders: dict[tuple[int, int], Session] = {}  # (shard, count) -> latest session
         self.connections: list[Connection] = []
 
     @property
     def connected(self) -> bool:
         """Whether the current session has a live connection."""
         return self.current is not None and self.current.connection is not None
+
+    def holder(self, guild_id: int | None) -> Session | None:
+        """The session that receives a server's events (DMs: shard 0's), or None."""
+        found = [s for s in self.holders.values() if s.holds(guild_id)]
+        return found[-1] if found else None
+
+    def shard_connected(self, shard: int, count: int) -> bool:
+        """Whether a live connection holds shard `shard` of `count`."""
+        session = self.holders.get((shard, count))
+        return session is not None and session.connection is not None
 
     # -- connection handling ------------------------------------------------------------
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
@@ -138,14 +189,23 @@ class Gateway:
         if not isinstance(data.get("intents"), int):
             await conn.ws.close(code=4013, message=b"Invalid intent(s)")
             return None
+        if "shard" in data and data["shard"] is not None and not valid_shard(data["shard"]):
+            self.fake.record_failure(
+                Failure("protocol", "GATEWAY", "IDENTIFY", None, f"invalid shard {data['shard']!r}")
+            )
+            await conn.ws.close(code=INVALID_SHARD, message=b"Invalid shard")
+            return None
         session = Session(secrets.token_hex(16), data["intents"], data.get("shard"))
         self.sessions[session.id] = session
         self.current = session
+        self.holders.pop(session.key, None)  # the newest session of a shard holds it
+        self.holders[session.key] = session
         async with session.lock:
             session.connection = conn
             await self._send_event(session, "READY", self._ready_payload(session))
             for guild in self.fake.world.guilds.values():
-                await self._send_event(session, "GUILD_CREATE", guild.create_payload())
+                if session.holds(guild.id):
+                    await self._send_event(session, "GUILD_CREATE", guild.create_payload())
         self.fake.world.changed()
         return session
 
@@ -189,7 +249,11 @@ class Gateway:
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.fake.resume_gateway_url,
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.fake.world.guilds],
+            "guilds": [
+                {"id": str(g), "unavailable": True}
+                for g in self.fake.world.guilds
+                if session.holds(g)
+            ],
             "private_channels": [],
             "relationships": [],
             "presences": [],
@@ -206,7 +270,20 @@ class Gateway:
 
     # -- sending ------------------------------------------------------------------------
     async def _send_event(self, session: Session, event: str, data: dict[str, Any]) -> None:
-        """Number, keep and (if connected) send one event. Caller holds `session.lock`."""
+        """Number, keep and (if connected) send one event. Caller holds `session.lock`. An
+        event of a server outside the session's shard is a failure (Discord never sends it)."""
+        guild = event_guild(event, data)
+        if guild is not None and not session.holds(guild):
+            shard, count = session.key
+            self.fake.record_failure(
+                Failure(
+                    "protocol",
+                    "GATEWAY",
+                    event,
+                    None,
+                    f"server {guild} (shard {shard_of(guild, count)}) sent to shard {shard}",
+                )
+            )
         session.seq += 1
         message = {"op": DISPATCH, "s": session.seq, "t": event, "d": data}
         session.events.append(message)
@@ -218,11 +295,12 @@ class Gateway:
                 session.connection = None
 
     async def dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> bool:
-        """Send an event to the current session (kept for RESUME if disconnected).
+        """Send an event to the session holding its server's shard (kept for RESUME if
+        disconnected).
 
-        Returns False when there is no session, or its intents do not include `intent`.
+        Returns False when no session holds it, or its intents do not include `intent`.
         """
-        session = self.current
+        session = self.holder(event_guild(event, data))
         if session is None or (intent and not session.intents & intent):
             return False
         async with session.lock:
@@ -231,7 +309,7 @@ class Gateway:
 
     def dispatch_soon(self, event: str, data: dict[str, Any], *, intent: int = 0) -> None:
         """Schedule `dispatch` from synchronous code (e.g. adding a channel mid-test)."""
-        if self.current is None:
+        if self.holder(event_guild(event, data)) is None:
             return
         task = asyncio.get_running_loop().create_task(self.dispatch(event, data, intent=intent))
         self.fake.background.add(task)

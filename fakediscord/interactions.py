@@ -111,8 +111,9 @@ class InteractionEngine:
 
         Raises NoResponse if the bot did not answer (or was refused) within the deadline.
         """
-        if self.fake.gateway.current is None:
-            raise RuntimeError("no bot is connected to the fake gateway")
+        guild_id = channel.guild.id if channel.guild is not None else None
+        if self.fake.gateway.holder(guild_id) is None:
+            raise RuntimeError("no bot session holds the shard of this channel's server")
         if channel.guild is not None and user.id not in channel.guild.members:
             raise AssertionError(f"{user.username} is not a member of {channel.guild.name}")
         result = InteractionResult(

@@ -120,7 +120,7 @@ class MessageOps:
 
     # -- helpers ------------------------------------------------------------------------
     def _announce(self, event: str, message: FakeMessage) -> None:
-        if message.visible_to is None and self.fake.gateway.current is not None:
+        if message.visible_to is None:
             self.fake.gateway.dispatch_soon(event, message.event_payload(), intent=_intent(message))
 
     def _new_attachments(

@@ -40,7 +40,10 @@ async def get_gateway(ctx: ApiRequest) -> web.Response:
 async def get_gateway_bot(ctx: ApiRequest) -> web.Response:
     """GET /gateway/bot."""
     limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
-    return json_response({"url": ctx.fake.gateway_url, "shards": 1, "session_start_limit": limit})
+    fake = ctx.fake
+    return json_response(
+        {"url": fake.gateway_url, "shards": fake.shard_count, "session_start_limit": limit}
+    )
 
 
 def application_payload(ctx: ApiRequest) -> dict[str, Any]:

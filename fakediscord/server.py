@@ -57,9 +57,11 @@ class FakeDiscord:
         bot_name: str = "Tavolo",
         token: str | None = None,
         application_id: int | None = None,
+        shard_count: int = 1,
     ) -> None:
         """`application_id` (the bot user's id too) is a new snowflake unless given."""
         self.ids = SnowflakeFactory()
+        self.shard_count = shard_count  # what GET /gateway/bot tells the bot to use
         self.world = World(self)
         self.spec = load_spec()
         self.token = token
@@ -146,11 +148,25 @@ class FakeDiscord:
 
     # -- building the table -------------------------------------------------------------
     def add_guild(
-        self, name: str, *, locale: str = "en-US", guild_id: int | None = None
+        self,
+        name: str,
+        *,
+        locale: str = "en-US",
+        guild_id: int | None = None,
+        shard: int | None = None,
     ) -> FakeGuild:
         """A guild with @everyone, the bot (with its managed role) and the owner as members;
-        `guild_id` picks its id (a world restored across restarts keeps its ids)."""
-        guild = FakeGuild(self, guild_id or self.ids.next(), name, owner=self.owner, locale=locale)
+        `guild_id` picks its id (a world restored across restarts keeps its ids); else `shard`
+        puts its new id on that shard of `shard_count`."""
+        if shard is not None and not 0 <= shard < self.shard_count:
+            raise ValueError(f"shard {shard} is not one of {self.shard_count}")
+        if guild_id is None:
+            guild_id = (
+                self.ids.next()
+                if shard is None
+                else self.ids.next_on_shard(shard, self.shard_count)
+            )
+        guild = FakeGuild(self, guild_id, name, owner=self.owner, locale=locale)
         guild.roles[guild.id] = FakeRole(guild.id, "@everyone", perms.EVERYONE_DEFAULT)
         bot_role = FakeRole(
             self.ids.next(),
@@ -269,6 +285,15 @@ class FakeDiscord:
     async def wait_ready(self, timeout: float = 10.0) -> None:
         """Wait until a bot has identified and received READY and its GUILD_CREATEs."""
         await self.wait_for(lambda: self.gateway.connected, timeout, "the bot to connect")
+
+    async def wait_shards(self, shards: Iterable[int] | None = None, timeout: float = 20.0) -> None:
+        """Wait until a live session holds each of `shards` (default: all) of `shard_count`."""
+        wanted = list(range(self.shard_count) if shards is None else shards)
+        await self.wait_for(
+            lambda: all(self.gateway.shard_connected(s, self.shard_count) for s in wanted),
+            timeout,
+            f"sessions on shards {wanted}",
+        )
 
     async def wait_resumed(self, resumes: int = 1, timeout: float = 10.0) -> None:
         """Wait until the current session has been resumed `resumes` times, and is connected."""

@@ -20,6 +20,14 @@ class SnowflakeFactory:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def next_on_shard(self, shard: int, count: int) -> int:
+        """A new snowflake whose server would be on shard `shard` of `count` (its time part,
+        `id >> 22`, is `shard` modulo `count`): a little later than `next()` would be."""
+        stamp = (self.next() >> 22) + 1
+        stamp += (shard - stamp) % count
+        self._last = stamp << 22
+        return self._last
+
 
 def iso_now() -> str:
     """The current time as Discord writes timestamps (ISO 8601, UTC offset)."""

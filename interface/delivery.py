@@ -8,7 +8,8 @@ posted when a turn begins). The announcements are marked delivered only once the
 shown; then the changed private panels are DMed, each marked done once sent. Anything that
 fails is left pending and tried again (`retry_soon`, the timer loop, start-up): nothing is
 recorded as delivered that was not, and a board post carries a nonce, so a post repeated
-after a crash is not shown twice.
+after a crash is not shown twice. When several processes share the database, a delivery first
+claims its game (`service/shards.py`): one process delivers a game at a time.
 """
 
 from __future__ import annotations
@@ -74,7 +75,11 @@ async def deliver(bot: Host, game_id: int) -> bool:
     At most MAX_DELIVERING games are delivered at once: under a burst the others wait (their
     pictures are not queued, their reads do not line up before the answers to interactions),
     and a game's steps saved meanwhile are shown as one when its turn comes."""
+    work = bot.tables.work  # several processes: the game is claimed, or left to its holder
     async with _lock(bot, game_id), _turns():
+        if work is not None and not await work.claim(game_id, anywhere=True):
+            retry_soon(bot, game_id)  # another process delivers it; if it died, taken later
+            return False
         try:
             record = await bot.store.get_game(game_id)
             if record is None:
@@ -85,14 +90,23 @@ async def deliver(bot: Host, game_id: int) -> bool:
         except Exception:  # e.g. the database cannot record a delivery (a full disk)
             log.exception("delivering game %s failed", game_id)
             done = False
+        finally:
+            if work is not None:
+                await work.release_game(game_id)
     if not done:
         retry_soon(bot, game_id)
     return done
 
 
 async def deliver_everything(bot: Host) -> None:
-    """Deliver every game's pending announcements and panels (start-up, each timer tick)."""
-    for game_id in await bot.store.games_with_pending():
+    """Deliver every game's pending announcements and panels (start-up, each timer tick); with
+    several processes, those of the games this process may take (`Work.may_take`)."""
+    pending = await bot.store.games_with_pending()
+    work = bot.tables.work
+    if work is not None:
+        guilds = await bot.store.game_guilds(pending)
+        pending = [g for g in pending if g in guilds and work.may_take(guilds[g])]
+    for game_id in pending:
         await deliver(bot, game_id)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
@@ -47,6 +48,8 @@ from service.timing import (
 from service.turn_clock import due, with_restart
 
 log = logging.getLogger("tavolo.timers")
+
+Claim = Callable[[int], Awaitable[bool]]  # may this process work on the game now (and claims it)
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,7 @@ class Tick:
     reminders: list[Reminder] = field(default_factory=list)
     changes: list[TableChange] = field(default_factory=list)
     absent: list[Absent] = field(default_factory=list)
+    claimed: list[int] = field(default_factory=list)  # games claimed (given back by the caller)
 
 
 class Deadlines(PlayingPart):
@@ -176,12 +180,13 @@ class Deadlines(PlayingPart):
     async def keep_alive(self, tolerance: timedelta) -> timedelta:
         """The heartbeat, before a check: if the last one is more than `tolerance` old (the bot
         was offline), hold every running game's turn clocks for the time since then, in the
-        same transaction as the new beat (`Store.beat`). The time held (zero if none)."""
+        same transaction as the new beat (`Store.beat`), unless another process sharing the
+        database beat meanwhile (it held them). The time held (zero if none)."""
         now = self.clock()
         last = await self.store.last_beat()
         gap = now - last if last is not None else timedelta(0)
         held = gap if gap > tolerance else timedelta(0)
-        count = await self.store.beat(now, held=held)
+        count = await self.store.beat(now, held=held, since=last)
         if held:
             log.warning("offline for %s: %d turn clocks held as long", held, count)
         return held
@@ -192,11 +197,22 @@ class Deadlines(PlayingPart):
 
     # ------------------------------------------------------------ the periodic check
 
-    async def tick(self) -> Tick:
+    async def tick(self, claim: Claim | None = None) -> Tick:
         """Do everything due now: deadlines first (their moves end the turn), then reminders,
-        then what deserted games need (`watch_deserted`)."""
+        then what deserted games need (`watch_deserted`). With `claim` (several processes share
+        the database), only the games it claims (`service.shards.Work.claim`): the caller gives
+        them back once what the tick did is delivered."""
         now = self.clock()
         result = Tick()
+        claimed: dict[int, bool] = {}
+
+        async def mine(game_id: int) -> bool:
+            if claim is None:
+                return True
+            if game_id not in claimed:
+                claimed[game_id] = await claim(game_id)
+            return claimed[game_id]
+
         found = [
             (timer, kind)
             for timer, timing in await self.store.timers_maybe_due(
@@ -208,6 +224,8 @@ class Deadlines(PlayingPart):
             if (kind := due(timer, Timing.of(timing), now)) is not None
         ]
         for timer, kind in sorted(found, key=lambda f: (f[1] != "deadline", f[0].game_id)):
+            if not await mine(timer.game_id):
+                continue
             try:
                 if kind == "deadline":
                     change = await self.auto_move(timer.game_id, timer.seat, timer.since_version)
@@ -222,22 +240,36 @@ class Deadlines(PlayingPart):
             except Exception:
                 log.exception("timer of game %s seat %s failed", timer.game_id, timer.seat)
         for record in await self.store.games_maybe_deserted():
-            try:
-                await self.watch_deserted(record, now, result)
+            try:  # most of these only wait: claimed only when there is something to write
+                await self.watch_deserted(record, now, result, claim=mine)
             except (StaleVersion, TableError):  # the game moved on: looked at next tick
                 log.info("deserted game %s deferred", record.id)
             except Exception:
                 log.exception("deserted game %s failed", record.id)
+        result.claimed = [g for g, held in claimed.items() if held and claim is not None]
         return result
 
-    async def watch_deserted(self, record: GameRecord, now: datetime, result: Tick) -> None:
+    async def watch_deserted(
+        self, record: GameRecord, now: datetime, result: Tick, claim: Claim | None = None
+    ) -> None:
         """A running game that bots hold alone (`GameRecord.deserted`): record since when, add
         the reminders to come back that are due to `result`, abandon it (aborted, with an
         "abandoned" note) when nobody came back in time. A game someone came back to forgets
-        it was deserted. Each write is at the version read (StaleVersion: next tick)."""
+        it was deserted. Each write is at the version read (StaleVersion: next tick), and only
+        once `claim` (if given) let this process work on the game."""
         if record.status != "running":
             return
         timing = Timing.of(record.timing)
+        end = abandon_at(timing, self.abandon_after)
+        needed = (
+            timing.deserted_at is not None
+            if not record.deserted
+            else timing.deserted_at is None
+            or (end is not None and not timing.paused and now >= end)
+            or reminders_due(timing, self.abandon_after, now) > timing.deserted_reminders
+        )
+        if not needed or (claim is not None and not await claim(record.id)):
+            return
         if not record.deserted:
             if timing.deserted_at is not None:
                 done = dataclasses.replace(timing, deserted_at=None, deserted_reminders=0)
@@ -249,7 +281,6 @@ class Deadlines(PlayingPart):
             told = Announcement(notes=[note])
             await self.store.set_timing(record.id, record.version, begun.to_json(), announce=told)
             return
-        end = abandon_at(timing, self.abandon_after)
         assert end is not None
         if not timing.paused and now >= end:
             change = TableChange.begin(record)

@@ -23,6 +23,7 @@ from service.notices import TurnNotices
 from service.overview import Overview
 from service.play import Play
 from service.seats import Seats
+from service.shards import Work
 from service.stats import Stats
 from service.timing import DEFAULT_ABANDON_HOURS, Clock, utc_now
 from service.undo import Undo
@@ -36,7 +37,8 @@ def random_seed() -> int:
 class TableService:
     """The table service over one store: `games` (look-ups), `lobby`, `play`, `seats`,
     `undo`, `stats`, `deadlines` (timing settings, reminders, deadlines, deserted games: abandoned
-    `abandon_after` without a player back), `overview`, `notices`."""
+    `abandon_after` without a player back), `overview`, `notices`; `work`: this process's shard
+    leases and game claims when several processes share the database (`service/shards.py`)."""
 
     def __init__(
         self,
@@ -57,6 +59,7 @@ class TableService:
         self.notices = TurnNotices(store)
         self.undo = Undo(self.games, self.play, clock)
         self.stats = Stats(store)
+        self.work: Work | None = None  # shard leases and game claims (TAVOLO_SHARDS), if set
 
     async def game(self, game_id: int) -> GameRecord:
         """A game by id, or TableError `error.no_game`."""
