@@ -179,7 +179,8 @@ async def test_two_sharded_processes_share_one_database_and_take_over_a_killed_o
         )
         taken_over = time.monotonic() - killed_at
         print(f"taken over {taken_over:.1f} s after the kill")
-        assert taken_over < LEASE + 10, f"taken over after {taken_over:.1f}s"
+        # the bound is lease x 4/3 + one timer check (5 s here); the margin is for a loaded machine
+        assert taken_over < LEASE + 30, f"taken over after {taken_over:.1f}s"
         for _ in range(100):  # the board is shown before it is marked delivered
             _, pending, _ = await record_of(db, chans[1])
             if not pending:
