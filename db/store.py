@@ -1118,6 +1118,19 @@ class Store:
         )
         return [Rating(*row) for row in rows]
 
+    async def bot_places(self, guild_id: int, game: str) -> list[tuple[int, Rating]]:
+        """The rated bot levels of a server's game (players below 0) with their place on its
+        leaderboard (1 + the players shown above them), best first."""
+        hidden = "(SELECT user_id FROM user_settings WHERE stats = 0)"
+        rows = await self._read(
+            "SELECT b.player, b.mu, b.sigma, b.ordinal, b.games, (SELECT count(*) FROM ratings "
+            "AS r WHERE r.guild_id = b.guild_id AND r.game = b.game AND r.ordinal > b.ordinal "
+            f"AND r.player NOT IN {hidden}) FROM ratings AS b "
+            "WHERE b.guild_id = ? AND b.game = ? AND b.player < 0 ORDER BY b.ordinal DESC",
+            (guild_id, game),
+        )
+        return [(row[5] + 1, Rating(*row[:5])) for row in rows]
+
     async def set_stats_shown(self, user_id: int, shown: bool) -> None:
         """Whether a member's statistics and ratings are shown (`/settings stats:`)."""
         async with self._write:

@@ -3,7 +3,7 @@ through the catalog (`stats.*`, `leaderboard.*`)."""
 
 from __future__ import annotations
 
-from db.results import BOT_PLAYER
+from db.results import bot_level
 from games import rules_of
 from i18n import t
 from service.stats import BoardLine, GameStats
@@ -72,8 +72,11 @@ def stats_card(player: str, found: list[GameStats], locale: str | None) -> str:
 
 def player_name(player: int, locale: str | None) -> str:
     """A leaderboard's player: a member's mention (shown as their name; no ping is sent), or
-    the bot."""
-    return t("leaderboard.bot", locale) if player == BOT_PLAYER else f"<@{player}>"
+    the bot of a level."""
+    level = bot_level(player)
+    if level is None:
+        return f"<@{player}>"
+    return t("leaderboard.bot", locale, level=t(f"bot.level.{level}", locale))
 
 
 def leaderboard_card(game: str, lines: list[BoardLine], locale: str | None) -> str:
@@ -83,7 +86,11 @@ def leaderboard_card(game: str, lines: list[BoardLine], locale: str | None) -> s
     if not lines:
         return t("leaderboard.empty", locale, game=name)
     rows = [t("leaderboard.title", locale, game=name)]
+    previous = 0
     for line in lines:
+        if line.place > previous + 1:
+            rows.append("…")  # a bot level ranked below the players shown
+        previous = line.place
         key = "leaderboard.line_provisional" if line.provisional else "leaderboard.line"
         rows.append(
             t(

@@ -2,11 +2,13 @@
 the game, its final state and its action log, just before the save that ends it.
 
 Per seat, for whoever holds it at the end: the place (winners first, then by score; a member
-whose seat a bot took for good after missed deadlines is last, as Board Game Arena counts
-quitters), the score, a win, the member's turns (runs of the rules' `turn` label in which they
-acted) and the time they took for them (from the turn's start, or their own previous action in
-it, to their action; the first turn of the game has no known start and counts no time), and
-whether a deadline moved for them. A bot seat is the bot's (`BOT_PLAYER`).
+whose seat a bot took for good, after missed deadlines or because they left the game, is last,
+as Board Game Arena counts quitters: the seat's result is theirs, not the bot's), the score, a
+win, the member's turns (runs of the rules' `turn` label in which they acted) and the time they
+took for them (from the turn's start, or their own previous action in it, to their action; the
+first turn of the game has no known start and counts no time), and whether a deadline moved for
+them (a member who lost their seat counts as missing one). A bot seat is its level's bot
+(`bot_player`), each level rated apart.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from db.records import ActionRecord, GameRecord, Seat
-from db.results import BOT_PLAYER, GameResults, SeatResult
+from db.results import GameResults, SeatResult, bot_player
 from games import rules_of
 from rules.contract import Outcome
 from service.ratings import rate
@@ -54,6 +56,27 @@ def _first_holders(seats: Sequence[Seat], log: Sequence[ActionRecord]) -> list[i
             seen.add(entry.seat)
             holders[entry.seat] = json.loads(entry.action).get("old_user")
     return holders
+
+
+def quitters(seats: Sequence[Seat], log: Sequence[ActionRecord]) -> dict[int, int]:
+    """The member each seat a bot took for good belongs to, by seat: a bot holding a member's
+    seat after missed deadlines (the seat keeps the member), or a seat whose last change was
+    its member leaving the game."""
+    last: dict[int, dict[str, object]] = {}
+    for entry in log:
+        if entry.kind == "seat":
+            last[entry.seat] = json.loads(entry.action)
+    found: dict[int, int] = {}
+    for s, seat in enumerate(seats):
+        if not seat.bot:
+            continue
+        if seat.user_id is not None:
+            found[s] = seat.user_id
+        elif (change := last.get(s)) and change.get("reason") == "left":
+            old = change.get("old_user")
+            if isinstance(old, int):
+                found[s] = old
+    return found
 
 
 def places(outcome: Outcome, benched: set[int]) -> list[int]:
@@ -110,13 +133,14 @@ def game_results(
             tally.missed = True
         state = game.apply(state, entry.seat, entry.action)
         previous_at = entry.at
-    benched = {s for s, seat in enumerate(seats) if seat.bot and seat.user_id is not None}
+    lost = quitters(seats, entries)
+    benched = set(lost)
     placed = places(outcome, benched)
     rows = []
     for s, seat in enumerate(seats):
         tally = tallies[s]
-        member = seat.user_id if seat.user_id is not None else None
-        player = member if member is not None else BOT_PLAYER
+        member = lost.get(s, seat.user_id)
+        player = member if member is not None else bot_player(seat.level)
         own = member is not None and tally.owner == member
         rows.append(
             SeatResult(
