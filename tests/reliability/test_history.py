@@ -7,6 +7,7 @@ each the public board of that moment; `/game export` → `scripts/replay.py` rou
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ import discord
 import pytest
 
 from cogs.history import MyGames, game_export, game_log, game_replay
+from db.records import GameRecord
 from db.store import Store
 from fakediscord.inprocess import FakeBot, message_with
 from games import presentation, rules_of
@@ -28,11 +30,11 @@ from interface.replay_view import (
     replay_step_id,
 )
 from scripts.replay import main as replay_main
-from service.history import history, scoring_steps
+from service.history import history, log_history, scoring_steps
 from service.tables import TableService
 from service.timing import parse_time
 from tests.helpers.internals import internals_in
-from tests.reliability.driving import GAME_IDS, seated_game
+from tests.reliability.driving import GAME_IDS, member_move, seated_game
 from tests.reliability.history_games import (
     MEMBER,
     OTHER,
@@ -361,3 +363,73 @@ async def test_the_history_names_each_move_by_who_held_the_seat_then(
     await game_log(asked)
     text = asked.answers[-1].content
     assert "P1001 has placed a bid" in text and f"{record.seats[seat].name} has placed" in text
+
+
+# ------------------------------------------------------------------ undone moves
+
+
+async def game_with_undos(tables: TableService, game_id: str, undos: int) -> tuple[GameRecord, int]:
+    """A running game of two members (bots up to the minimum) where members took back
+    `undos` of their moves (each followed by more play); the game and the undos made."""
+    info = rules_of(game_id).info
+    record = await seated_game(
+        tables, game_id, 7, [MEMBER, OTHER], bots=max(info.min_players - 2, 0)
+    )
+    rng = random.Random(11)
+    made = 0
+    for _ in range(400):
+        if record.status != "running" or (made == undos and rng.random() < 0.2):
+            break
+        move = member_move(record, rng)
+        assert move is not None
+        _, user, action, since = move
+        change = await tables.play.move(record.id, user, action, since=since)
+        record = change.record
+        if made < undos and change.undo_version is not None and rng.random() < 0.5:
+            record = (await tables.undo.undo(record.id, user, version=change.undo_version)).record
+            made += 1
+            move = member_move(record, rng)  # the game goes on after each undo
+            assert move is not None
+            _, user, action, since = move
+            record = (await tables.play.move(record.id, user, action, since=since)).record
+    return record, made
+
+
+@pytest.mark.parametrize("game_id", TITLES)
+async def test_a_move_taken_back_is_struck_through_in_the_log_and_left_out_of_the_replay(
+    game_id: str, store: Store, tables: TableService, bot: FakeBot, monkeypatch
+) -> None:
+    """The replay shows the game as it stands (every step the public board saved then, the
+    undone moves left out); the log tells what the channel saw: the move, struck through, then
+    who took it back and when."""
+    saved = SavedViews(store, monkeypatch)
+    record, made = await game_with_undos(tables, game_id, undos=2)
+    assert made == 2, f"{game_id}: no undoable member moves"
+    steps = await history(store, record)
+    assert [step.view for step in steps] == [saved.views[n] for n in range(len(steps))]
+    told = await log_history(store, record)
+    assert len(told) == len(steps) + 2 * made
+    assert [s.undone for s in told].count(True) == [s.undo for s in told].count(True) == made
+    kept = [s for s in told if not (s.undone or s.undo)]
+    assert [s.view for s in kept] == [s.view for s in steps]
+    asked = command(bot, OTHER, 7)
+    await game_log(asked, 1)
+    pages = [asked.answers[-1].content]
+    view = asked.answers[-1].kwargs.get("view")
+    count = int(view.children[3].item.custom_id.rsplit(":", 1)[1]) + 1 if view else 1
+    for page in range(1, count):
+        turned = await press(LogPageButton, bot, OTHER, 7, log_page_id(record.id, "n", page))
+        pages.append(turned.answers[0].kwargs["content"])
+    lines = "\n".join(pages).splitlines()
+    undo_lines = [k for k, line in enumerate(lines) if "took back that move" in line]
+    assert len(undo_lines) == made, lines
+    for k, step in zip(undo_lines, [s for s in told if s.undo], strict=True):
+        assert step.seat is not None and step.at is not None
+        name = step.names[step.seat]
+        assert lines[k].startswith(f"<t:{int(step.at.timestamp())}:f>")
+        assert f"**{name}** took back that move" in lines[k]
+        struck = [j for j in range(k) if lines[j].startswith("~~") and lines[j].endswith("~~")]
+        assert struck and struck[-1] == k - 1, lines[k - 1]  # the undone move, just before
+    assert sum(line.startswith("~~") for line in lines) == made
+    for text in pages:
+        assert not internals_in(text), internals_in(text)
