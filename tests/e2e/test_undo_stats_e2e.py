@@ -1,11 +1,13 @@
 """Undo, `/stats` and `/leaderboard` through the loopback Discord (issue 19): a bid taken back
-with the Undo button of the refreshed panel (the channel is told, the bid is gone, the member
-bids again); Undo pressed twice, `/game undo` by someone with no move, and an undo after
-another seat acted are refused with their reason and change nothing; after a finished game
+with the Undo button of the refreshed panel (the channel is told, the bid is gone, the panel
+shows the choices again in place, the member bids again); Undo pressed twice at once (one
+wins), `/game undo` by someone with no move, and an undo after another seat acted are refused
+with their reason and change nothing; after a finished game
 `/stats` and `/leaderboard` answer privately in words, without internals."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import pytest_asyncio
@@ -35,15 +37,22 @@ async def test_a_bid_taken_back_with_the_undo_button_and_refusals(table):
     moved = await table.record()
     assert moved.state["bids"][seat] is not None
 
-    result = await alice.press(panel, UNDO)
-    assert t("undo.done") in [m.content for m in result.followups] + [result.content]
+    # pressed twice at once (a double tap): one takes the bid back, the other is refused
+    pressed = await asyncio.gather(alice.press(panel, UNDO), alice.press(panel, UNDO))
+    answers = [
+        [m.content for m in [r.original, *r.followups] if m is not None and m.id != panel.id]
+        for r in pressed
+    ]
+    assert sorted(answers) == [[], [t("undo.already")]], answers  # no new message but that
     after = await table.record()
     assert after.state["bids"][seat] is None and seat in after.waiting
     assert "took back their last move" in table.board().content, table.board().content
     assert [a.kind for a in await table.bot.store.log(after.id)][-2:] == ["move", "undo"]
-
-    again = await alice.press(panel, UNDO)
-    assert t("undo.already") in [m.content for m in again.followups] + [again.content]
+    assert [a.kind for a in await table.bot.store.log(after.id)].count("undo") == 1
+    # the panel itself shows the seat's choices again, without the Undo button (no new post)
+    panel = table.fake.world.messages[panel.id]
+    assert panel.content.startswith(t("undo.done")), panel.content
+    assert UNDO not in button_labels(panel) and button_labels(panel), button_labels(panel)
     assert (await table.record()).version == after.version
 
     nobody = await bob.slash(table.chan, "game undo")
