@@ -7,7 +7,6 @@ each the public board of that moment; `/game export` → `scripts/replay.py` rou
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +15,6 @@ import discord
 import pytest
 
 from cogs.history import MyGames, game_export, game_log, game_replay
-from db.records import GameRecord
 from db.store import Store
 from fakediscord.inprocess import FakeBot, message_with
 from games import presentation, rules_of
@@ -34,13 +32,14 @@ from service.history import history, log_history, scoring_steps
 from service.tables import TableService
 from service.timing import parse_time
 from tests.helpers.internals import internals_in
-from tests.reliability.driving import GAME_IDS, member_move, seated_game
+from tests.reliability.driving import GAME_IDS, seated_game
 from tests.reliability.history_games import (
     MEMBER,
     OTHER,
     SavedViews,
     command,
     finished_game,
+    game_with_undos,
     pressed,
     running_game,
 )
@@ -366,33 +365,6 @@ async def test_the_history_names_each_move_by_who_held_the_seat_then(
 
 
 # ------------------------------------------------------------------ undone moves
-
-
-async def game_with_undos(tables: TableService, game_id: str, undos: int) -> tuple[GameRecord, int]:
-    """A running game of two members (bots up to the minimum) where members took back
-    `undos` of their moves (each followed by more play); the game and the undos made."""
-    info = rules_of(game_id).info
-    record = await seated_game(
-        tables, game_id, 7, [MEMBER, OTHER], bots=max(info.min_players - 2, 0)
-    )
-    rng = random.Random(11)
-    made = 0
-    for _ in range(400):
-        if record.status != "running" or (made == undos and rng.random() < 0.2):
-            break
-        move = member_move(record, rng)
-        assert move is not None
-        _, user, action, since = move
-        change = await tables.play.move(record.id, user, action, since=since)
-        record = change.record
-        if made < undos and change.undo_version is not None and rng.random() < 0.5:
-            record = (await tables.undo.undo(record.id, user, version=change.undo_version)).record
-            made += 1
-            move = member_move(record, rng)  # the game goes on after each undo
-            assert move is not None
-            _, user, action, since = move
-            record = (await tables.play.move(record.id, user, action, since=since)).record
-    return record, made
 
 
 @pytest.mark.parametrize("game_id", TITLES)
