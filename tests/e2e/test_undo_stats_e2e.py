@@ -3,17 +3,20 @@ with the Undo button of the refreshed panel (the channel is told, the bid is gon
 shows the choices again in place, the member bids again); Undo pressed twice at once (one
 wins), `/game undo` by someone with no move, and an undo after another seat acted are refused
 with their reason and change nothing; after a finished game
-`/stats` and `/leaderboard` answer privately in words, without internals."""
+`/stats` and `/leaderboard` answer privately in words, without internals, and `/game export`
+attaches a file `scripts/replay.py` checks."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
 from fakediscord import FakeDiscord
 from i18n import t
+from scripts.replay import main as replay_main
 from tests.e2e.table import MoneyTable, bid_cards, button_labels, running_table
 from tests.helpers.internals import internals_in
 
@@ -66,10 +69,18 @@ async def test_a_bid_taken_back_with_the_undo_button_and_refusals(table):
     assert (await table.record()).state["bids"][seat] is not None
 
 
-async def test_stats_and_leaderboard_after_a_finished_game(table):
+async def test_stats_leaderboard_and_export_after_a_finished_game(table, tmp_path, capsys):
     alice, bob = (table.fake.add_user(name) for name in ("alice", "bob"))
     await table.seat_players(alice, [bob], bots=1)
     await table.play_to_end()
+    export = await bob.slash(table.chan, "game export")
+    assert export.ephemeral and len(export.original.attachments) == 1, export.content
+    document = json.loads(export.original.attachments[0].data)
+    assert str(alice.id) not in json.dumps(document)  # names, no user ids
+    path = tmp_path / "export.json"
+    path.write_bytes(export.original.attachments[0].data)
+    assert replay_main([str(path)]) == 0  # scripts/replay.py checks it with the rules alone
+    assert "alice" in capsys.readouterr().out
     stats = await alice.slash(table.chan, "stats")
     assert stats.ephemeral
     assert "1 played" in stats.content and "Money" in stats.content, stats.content
