@@ -19,7 +19,7 @@ import aiosqlite
 from db.migrations import migrate
 from db.outbox import Announcement, Pending
 from db.records import ActionRecord, GameRecord, Seat, SeatChange, TurnClocks, TurnTimer
-from db.results import GameResults, PlayerStats, Rating
+from db.results import BOT_PLAYERS, GameResults, PlayerStats, Rating
 
 
 class StoreError(Exception):
@@ -1122,14 +1122,16 @@ class Store:
         """The rated bot levels of a server's game (players below 0) with their place on its
         leaderboard (1 + the players shown above them), best first."""
         hidden = "(SELECT user_id FROM user_settings WHERE stats = 0)"
-        rows = await self._read(
+        bots = tuple(BOT_PLAYERS.values())
+        marks = ", ".join("?" for _ in bots)
+        rows = await self._read(  # the bots by their key; above each, by the board's index
             "SELECT b.player, b.mu, b.sigma, b.ordinal, b.games, (SELECT count(*) FROM ratings "
             "AS r WHERE r.guild_id = b.guild_id AND r.game = b.game AND r.ordinal > b.ordinal "
             f"AND r.player NOT IN {hidden}) FROM ratings AS b "
-            "WHERE b.guild_id = ? AND b.game = ? AND b.player < 0 ORDER BY b.ordinal DESC",
-            (guild_id, game),
+            f"WHERE b.guild_id = ? AND b.game = ? AND b.player IN ({marks})",
+            (guild_id, game, *bots),
         )
-        return [(row[5] + 1, Rating(*row[:5])) for row in rows]
+        return sorted(((row[5] + 1, Rating(*row[:5])) for row in rows), key=lambda r: r[0])
 
     async def set_stats_shown(self, user_id: int, shown: bool) -> None:
         """Whether a member's statistics and ratings are shown (`/settings stats:`)."""
