@@ -1026,6 +1026,35 @@ class Store:
             announce=announce,
         )
 
+    async def unrated_finished_games(self) -> list[int]:
+        """The finished games with no result rows (finished before the results were kept),
+        in the order they ended."""
+        rows = await self._read(
+            "SELECT id FROM games WHERE status = 'finished' AND NOT EXISTS "
+            "(SELECT 1 FROM game_results AS r WHERE r.game_id = games.id) "
+            "ORDER BY updated_at, id"
+        )
+        return [row[0] for row in rows]
+
+    async def save_results(self, game_id: int, results: GameResults, when: str) -> bool:
+        """The results (and ratings) of an already finished game that has none, written in one
+        transaction; False (nothing written) if it has them already."""
+        async with self._write:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                async with self._conn.execute(
+                    "SELECT 1 FROM game_results WHERE game_id = ?", (game_id,)
+                ) as cur:
+                    if await cur.fetchone() is not None:
+                        await self._conn.execute("ROLLBACK")
+                        return False
+                await self._write_results(game_id, results, when)
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+        return True
+
     async def _write_results(self, game_id: int, results: GameResults, when: str) -> None:
         """Inside a write: the finished game's result rows, and its players' new ratings when
         it is rated (a server's game with a rater)."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from db.records import ActionRecord, GameRecord, Seat
 from db.results import GameResults, SeatResult, bot_player
+from db.store import Store
 from games import rules_of
 from rules.contract import Outcome
 from service.ratings import rate
@@ -156,3 +157,20 @@ def game_results(
         )
     rater = rate if record.guild_id is not None else None
     return GameResults(record.guild_id, record.game, tuple(rows), rater)
+
+
+async def backfill_results(store: Store) -> int:
+    """Statistics and ratings for the games that finished before they were kept (migration
+    011): each finished game without result rows gets them, worked out from its final state
+    and its action log as at its end, in the order the games ended (their ratings follow on
+    whatever is rated already: PROPOSED, run it once after upgrading). Returns the games done;
+    running it again does nothing."""
+    done = 0
+    for game_id in await store.unrated_finished_games():
+        record = await store.get_game(game_id)
+        if record is None or record.state is None or record.seed is None:
+            continue
+        results = game_results(record, record.state, record.seats, await store.log(game_id))
+        if await store.save_results(game_id, results, record.updated_at):
+            done += 1
+    return done

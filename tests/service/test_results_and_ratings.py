@@ -7,6 +7,9 @@ deadlines, or leaving) last; a game the host aborts not rated."""
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+
 import pytest
 from openskill.models import PlackettLuce
 
@@ -16,7 +19,8 @@ from db.results import BOT_PLAYER, bot_player
 from games import rules_of
 from i18n import t
 from interface.stats_cards import leaderboard_card
-from service.results import game_results
+from scripts.backfill_results import main as backfill_main
+from service.results import backfill_results, game_results
 from service.tables import TableService
 from tests.helpers.clock import FakeClock
 
@@ -261,3 +265,41 @@ async def test_a_game_the_host_aborts_is_not_rated(tables: TableService, clock: 
     assert await results_rows(tables, record.id) == []
     assert await tables.store.leaderboard(GUILD, "money") == []
     assert (await tables.store.player_stats(GUILD, ANN)).played == 0
+
+
+async def test_games_finished_before_results_were_kept_are_backfilled_once(
+    tables: TableService, clock: FakeClock
+) -> None:
+    """A finished game whose results and ratings are missing (as before migration 011) gets
+    the very rows and ratings the end of the game wrote; a second run does nothing."""
+    record = await running(tables)
+    user, action = await play_to_the_last_move(tables, clock, record)
+    await tables.play.move(record.id, user, action)
+    store = tables.store
+    sql = "SELECT * FROM game_results WHERE game_id = ? ORDER BY seat"
+    rows = await store._read(sql, (record.id,))
+    ratings = await store._read("SELECT * FROM ratings ORDER BY player")
+    assert rows and ratings
+    await store._conn.execute("DELETE FROM game_results")
+    await store._conn.execute("DELETE FROM ratings")
+    await store._conn.commit()
+    assert await store.unrated_finished_games() == [record.id]
+    assert await backfill_results(store) == 1
+    assert await store._read(sql, (record.id,)) == rows
+    assert await store._read("SELECT * FROM ratings ORDER BY player") == ratings
+    assert await backfill_results(store) == 0
+    assert len(await store._read(sql, (record.id,))) == len(rows)
+
+
+async def test_the_backfill_script_reports_what_it_did(
+    tables: TableService, clock: FakeClock, db_path: Path, tmp_path: Path, capsys
+) -> None:
+    record = await running(tables)
+    user, action = await play_to_the_last_move(tables, clock, record)
+    await tables.play.move(record.id, user, action)
+    await tables.store._conn.execute("DELETE FROM game_results")
+    await tables.store._conn.commit()
+    assert await asyncio.to_thread(backfill_main, ["--db", str(db_path)]) == 0
+    assert "added for 1 finished games" in capsys.readouterr().out
+    assert len(await tables.store.unrated_finished_games()) == 0
+    assert backfill_main(["--db", str(tmp_path / "none.db")]) == 2
