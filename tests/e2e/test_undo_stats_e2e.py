@@ -3,7 +3,8 @@ with the Undo button of the refreshed panel (the channel is told, the bid is gon
 shows the choices again in place, the member bids again); Undo pressed twice at once (one
 wins), `/game undo` by someone with no move, and an undo after another seat acted are refused
 with their reason and change nothing; after a finished game
-`/stats` and `/leaderboard` answer privately in words, without internals, and `/game export`
+`/stats` answers privately with a picture card (its words as alt text) and `/leaderboard` in
+words, both without internals, and `/game export`
 attaches a file `scripts/replay.py` checks."""
 
 from __future__ import annotations
@@ -82,11 +83,14 @@ async def test_stats_leaderboard_and_export_after_a_finished_game(table, tmp_pat
     assert replay_main([str(path)]) == 0  # scripts/replay.py checks it with the rules alone
     assert "alice" in capsys.readouterr().out
     stats = await alice.slash(table.chan, "stats")
-    assert stats.ephemeral
-    assert "1 played" in stats.content and "Money" in stats.content, stats.content
-    assert internals_in(stats.content) == [], stats.content
+    assert stats.ephemeral and stats.content == t("stats.title", player="alice"), stats.content
+    (card,) = stats.original.attachments  # the card, its words as the picture's alt text
+    assert card.filename == "stats.png" and card.payload()["width"] == 1100
+    assert "1 played" in card.description and "Money" in card.description, card.description
+    assert internals_in(card.description) == [], card.description
     of_bob = await alice.slash(table.chan, "stats", member=bob, game="money")
-    assert "1 played" in of_bob.content and "Rating" in of_bob.content, of_bob.content
+    (card,) = of_bob.original.attachments
+    assert "1 played" in card.description and "Rating" in card.description, card.description
     board = await bob.slash(table.chan, "leaderboard", game="money")
     assert board.ephemeral and board.content.count("\n") >= 3, board.content
     assert f"<@{alice.id}>" in board.content
@@ -108,4 +112,5 @@ async def test_a_member_who_hides_their_statistics_is_left_out(table):
     board = await alice.slash(table.chan, "leaderboard", game="money")
     assert f"<@{bob.id}>" not in board.content and f"<@{alice.id}>" in board.content
     own = await bob.slash(table.chan, "stats")
-    assert "1 played" in own.content, own.content  # a member still sees their own
+    (card,) = own.original.attachments  # a member still sees their own
+    assert "1 played" in card.description, card.description
