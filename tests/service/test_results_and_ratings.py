@@ -303,3 +303,39 @@ async def test_the_backfill_script_reports_what_it_did(
     assert "added for 1 finished games" in capsys.readouterr().out
     assert len(await tables.store.unrated_finished_games()) == 0
     assert backfill_main(["--db", str(tmp_path / "none.db")]) == 2
+
+
+async def test_a_member_whose_seat_a_bot_took_after_a_missed_deadline_is_rated_last(
+    tables: TableService, clock: FakeClock
+) -> None:
+    """Through the table service: Ben misses his deadline (one bot move ends his seat), the
+    bot plays it to the end, and the seat's result is Ben's: last, no win, a missed deadline."""
+    record = await tables.lobby.open(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        game_id="money",
+        host_id=ANN,
+        host_name="Ann",
+        options={"hands": "1"},
+    )
+    await tables.lobby.join(record.id, BEN, "Ben")
+    await tables.lobby.add_bot(record.id, ANN)
+    await tables.deadlines.configure(record.id, ANN, manager=False, deadline_hours=2, auto_moves=1)
+    record = (await tables.lobby.start(record.id, ANN)).record
+    ben = record.seat_of(BEN)
+    assert ben is not None and record.state is not None
+    game = rules_of("money")
+    ann = record.seat_of(ANN)
+    assert ann is not None
+    await tables.play.move(record.id, ANN, game.bot_action(game.view(record.state, ann), 1))
+    clock.advance(hours=3)
+    changes = (await tables.deadlines.tick()).changes
+    assert any(n["type"] == "handed_to_bot" for c in changes for n in c.notes)
+    benched = await tables.game(record.id)
+    assert benched.seats[ben].bot and benched.seats[ben].user_id == BEN
+    user, action = await play_to_the_last_move(tables, clock, benched)
+    assert user == ANN
+    assert (await tables.play.move(record.id, user, action)).record.status == "finished"
+    rows = {row[0]: row for row in await results_rows(tables, record.id)}
+    assert rows[ben][1:] == (BEN, 3, 0, 1)
+    assert [row[1] for row in rows.values()].count(BOT_PLAYER) == 1  # the lobby's bot only
