@@ -27,7 +27,7 @@ from interface.replay_view import HISTORY_ITEMS, replay_message
 from interface.replies import reply, user_locale
 from service.errors import TableError
 from service.game_export import export_document
-from service.history import game_of_channel, history
+from service.history import game_of_channel, history, log_history
 from service.my_tables import my_tables
 
 Interaction = discord.Interaction[Any]
@@ -42,7 +42,7 @@ async def game_log(
     store = host(interaction).store
     try:
         record = await game_of_channel(store, interaction.channel_id or 0, None)
-        steps = await in_time(interaction, history(store, record), ephemeral=True)
+        steps = await in_time(interaction, log_history(store, record), ephemeral=True)
     except TableError as err:
         await reply(interaction, err.message(locale))
         return

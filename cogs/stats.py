@@ -11,10 +11,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from i18n import t
+from interface.deferral import in_time, respond
 from interface.game_choices import game_choices, resolve_game, shown_as_typed
 from interface.names import shown_name
 from interface.replies import reply, tables, user_locale
-from interface.stats_cards import leaderboard_card, stats_card
+from interface.stats_cards import leaderboard_card, stats_answer
 from interface.undo_actions import undo_command
 
 Interaction = discord.Interaction[Any]
@@ -59,9 +60,15 @@ class StatsCommands(commands.Cog):
         found = await tables(interaction).stats.member(
             interaction.guild_id or 0, target.id, game_id
         )
-        text = stats_card(shown_name(target.display_name), found, locale)
-        await interaction.response.send_message(
-            text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        work = stats_answer(shown_name(target.display_name), found, locale)
+        text, picture = await in_time(interaction, work, ephemeral=True)
+        extra: dict[str, Any] = {"file": picture} if picture is not None else {}
+        await respond(
+            interaction,
+            text,
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **extra,
         )
 
     @app_commands.command(

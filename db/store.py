@@ -20,7 +20,7 @@ from db.claims import Claims
 from db.migrations import migrate
 from db.outbox import Announcement, Pending
 from db.records import ActionRecord, GameRecord, Seat, SeatChange, TurnClocks, TurnTimer
-from db.results import GameResults, PlayerStats, Rating
+from db.results import BOT_PLAYERS, GameResults, PlayerStats, Rating
 
 
 class StoreError(Exception):
@@ -1034,6 +1034,35 @@ class Store(Claims):
             announce=announce,
         )
 
+    async def unrated_finished_games(self) -> list[int]:
+        """The finished games with no result rows (finished before the results were kept),
+        in the order they ended."""
+        rows = await self._read(
+            "SELECT id FROM games WHERE status = 'finished' AND NOT EXISTS "
+            "(SELECT 1 FROM game_results AS r WHERE r.game_id = games.id) "
+            "ORDER BY updated_at, id"
+        )
+        return [row[0] for row in rows]
+
+    async def save_results(self, game_id: int, results: GameResults, when: str) -> bool:
+        """The results (and ratings) of an already finished game that has none, written in one
+        transaction; False (nothing written) if it has them already."""
+        async with self._write:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                async with self._conn.execute(
+                    "SELECT 1 FROM game_results WHERE game_id = ?", (game_id,)
+                ) as cur:
+                    if await cur.fetchone() is not None:
+                        await self._conn.execute("ROLLBACK")
+                        return False
+                await self._write_results(game_id, results, when)
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+        return True
+
     async def _write_results(self, game_id: int, results: GameResults, when: str) -> None:
         """Inside a write: the finished game's result rows, and its players' new ratings when
         it is rated (a server's game with a rater)."""
@@ -1125,6 +1154,21 @@ class Store(Claims):
             (guild_id, game, limit),
         )
         return [Rating(*row) for row in rows]
+
+    async def bot_places(self, guild_id: int, game: str) -> list[tuple[int, Rating]]:
+        """The rated bot levels of a server's game (players below 0) with their place on its
+        leaderboard (1 + the players shown above them), best first."""
+        hidden = "(SELECT user_id FROM user_settings WHERE stats = 0)"
+        bots = tuple(BOT_PLAYERS.values())
+        marks = ", ".join("?" for _ in bots)
+        rows = await self._read(  # the bots by their key; above each, by the board's index
+            "SELECT b.player, b.mu, b.sigma, b.ordinal, b.games, (SELECT count(*) FROM ratings "
+            "AS r WHERE r.guild_id = b.guild_id AND r.game = b.game AND r.ordinal > b.ordinal "
+            f"AND r.player NOT IN {hidden}) FROM ratings AS b "
+            f"WHERE b.guild_id = ? AND b.game = ? AND b.player IN ({marks})",
+            (guild_id, game, *bots),
+        )
+        return sorted(((row[5] + 1, Rating(*row[:5])) for row in rows), key=lambda r: r[0])
 
     async def set_stats_shown(self, user_id: int, shown: bool) -> None:
         """Whether a member's statistics and ratings are shown (`/settings stats:`)."""

@@ -1,10 +1,11 @@
 """`/game log`: a game's moves in words, newest last, who made each and when, in pages the
 reader turns with buttons (⏮ ◀ ▶ ⏭), in the reader's language.
 
-Built only from the public views of a replay of the game (`service.history`): each step's public
-events in the game's own words (`describe`), the seat's name at that step and the Discord
-timestamp of the move. The page buttons carry the game and the page (`tv:lg:{game}:{slot}:
-{page}`) and work only in the game's channel.
+Built only from the public views of a replay of the game (`service.history.log_history`): each
+step's public events in the game's own words (`describe`), the seat's name at that step and the
+Discord timestamp of the move; a move taken back is struck through and followed by the undo.
+The page buttons carry the game and the page (`tv:lg:{game}:{slot}:{page}`) and work only in
+the game's channel.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from interface.host import host
 from interface.names import shown_name
 from interface.replies import guarded, reply, user_locale
 from service.errors import TableError, WrongChannel
-from service.history import Step, history
+from service.history import Step, log_history
 
 Interaction = discord.Interaction[Any]
 Button = discord.ui.Button[Any]
@@ -48,7 +49,18 @@ def step_words(record: GameRecord, step: Step, locale: str | None) -> list[str]:
 
 
 def step_text(record: GameRecord, step: Step, locale: str | None) -> str:
-    """One step for the log and the replay: who made it, when, and what happened."""
+    """One step for the log and the replay: who made it, when, and what happened; in the log,
+    a move later taken back is struck through, and the undo is a step of its own."""
+    if step.undo:
+        when = f"<t:{int(step.at.timestamp())}:f>" if step.at is not None else ""
+        name = shown_name(step.names[step.seat]) if step.seat is not None else "?"
+        return t("log.undo", locale, when=when, name=name)
+    text = move_text(record, step, locale)
+    return f"~~{text}~~" if step.undone else text
+
+
+def move_text(record: GameRecord, step: Step, locale: str | None) -> str:
+    """The deal or a move: who made it, when, and what happened."""
     words = " ".join(step_words(record, step, locale))
     if step.seat is None:
         return clipped(t("log.deal", locale, what=words or t("log.dealt", locale)))
@@ -133,7 +145,7 @@ async def turn_log_page(interaction: Interaction, game_id: int, page: int) -> No
     locale = user_locale(interaction)
     try:
         record = await game_here(interaction, game_id)
-        steps = await history(host(interaction).store, record)
+        steps = await log_history(host(interaction).store, record)
     except TableError as err:
         await reply(interaction, err.message(locale))
         return

@@ -20,7 +20,7 @@ from interface.host import host
 from interface.messages import hand_panel
 from interface.move_pages import moves_page
 from interface.outgoing import Outgoing
-from interface.replies import reply, tables, user_locale
+from interface.replies import private_panel, reply, tables, user_locale
 from interface.undo_actions import undo_view, with_undo
 from rules.errors import RuleError
 from service.change import TableChange
@@ -77,8 +77,8 @@ async def act(
     """Play an action; on success the change is delivered after the answer, and returned.
     None if refused. When the move may be taken back, a slash command's answer carries an Undo
     button, and a press on a private panel gets one on the refreshed panel (`refresh_panel`);
-    a press on the channel's board is only acknowledged, as before (no extra message: the
-    channel stays quiet; `/game undo` takes it back)."""
+    a press on the channel's board is only acknowledged, as before (no extra message; see
+    `interface.undo_actions`; `/game undo` takes it back)."""
     locale = user_locale(interaction)
     try:
         work = tables(interaction).play.move(record.id, interaction.user.id, action, since=since)
@@ -241,13 +241,6 @@ async def confirm_pick(
     change = await act(interaction, record, pick.action(chosen), since)
     if change is not None:
         await refresh_panel(interaction, game_id, seat, change.undo_version)
-
-
-def private_panel(interaction: Interaction) -> bool:
-    """Whether the pressed component sits on a private panel (an ephemeral answer or a DM),
-    not on the channel's board."""
-    message = interaction.message
-    return message is not None and (interaction.guild_id is None or message.flags.ephemeral)
 
 
 async def refresh_panel(

@@ -67,6 +67,13 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
         log.warning("could not send an ephemeral reply (interaction %s)", interaction.id)
 
 
+def private_panel(interaction: discord.Interaction) -> bool:
+    """Whether the pressed component sits on a private message (an ephemeral answer or a DM),
+    not on the channel's board."""
+    message = interaction.message
+    return message is not None and (interaction.guild_id is None or message.flags.ephemeral)
+
+
 async def channel_game_or_reply(interaction: discord.Interaction) -> GameRecord | None:
     """The active game of the interaction's channel; None (and the reason, privately) when
     the channel has none."""

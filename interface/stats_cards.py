@@ -1,11 +1,18 @@
-"""The text cards of `/stats` and `/leaderboard`, from the service's statistics; every word
-through the catalog (`stats.*`, `leaderboard.*`)."""
+"""The cards of `/stats` (a picture, with the same words as its text: `stats_blocks` and
+`stats_card`) and `/leaderboard` (text), from the service's statistics; every word through the
+catalog (`stats.*`, `leaderboard.*`)."""
 
 from __future__ import annotations
 
-from db.results import BOT_PLAYER
+from functools import partial
+
+import discord
+
+from db.results import bot_level
 from games import rules_of
-from i18n import t
+from i18n import base_locale, number_words, t
+from interface.attachments import png_file
+from render.stats_card import StatsBlock, stats_image
 from service.stats import BoardLine, GameStats
 
 
@@ -49,9 +56,10 @@ def stats_card(player: str, found: list[GameStats], locale: str | None) -> str:
                 place=round(s.average_place, 1),
             )
         )
+        key = "stats.time_line" if s.seconds_per_turn is not None else "stats.time_line_untimed"
         lines.append(
             t(
-                "stats.time_line",
+                key,
                 locale,
                 time=duration(s.seconds_per_turn, locale),
                 clean=s.clean,
@@ -70,10 +78,66 @@ def stats_card(player: str, found: list[GameStats], locale: str | None) -> str:
     return "\n".join(lines)
 
 
+def amount(value: float, locale: str | None) -> str:
+    """A number rounded to one decimal, as the reader's language writes it."""
+    rounded = round(value, 1)
+    shown = int(rounded) if rounded == int(rounded) else rounded
+    return str(number_words("value", shown, base_locale(locale)))
+
+
+def stats_blocks(found: list[GameStats], locale: str | None) -> list[StatsBlock]:
+    """The panels of the `/stats` picture: per game, tiles for games played, won (and the
+    share), average place and rating (none for all games together), and two lines on the
+    average score, the time per turn and the games without a missed deadline."""
+    blocks = []
+    for entry in found:
+        s = entry.stats
+        tiles = [
+            (str(s.played), t("stats.card.played", locale)),
+            (
+                t("stats.card.won_value", locale, won=s.won, share=round(100 * s.win_share)),
+                t("stats.card.won", locale),
+            ),
+            (amount(s.average_place, locale), t("stats.card.place", locale)),
+        ]
+        if entry.rating is not None:
+            tiles.append((amount(entry.rating.ordinal, locale), t("stats.card.rating", locale)))
+        if s.seconds_per_turn is None:
+            score = t("stats.card.score_untimed", locale, score=amount(s.average_score, locale))
+        else:
+            time = duration(s.seconds_per_turn, locale)
+            score = t(
+                "stats.card.score_time", locale, score=amount(s.average_score, locale), time=time
+            )
+        clean = t("stats.card.clean", locale, clean=s.clean, played=s.played)
+        blocks.append(StatsBlock(game_name(entry.game, locale), tuple(tiles), (score, clean)))
+    return blocks
+
+
+ALT_TEXT = 1024
+"""The most characters of a picture's description (its alt text), as Discord takes it."""
+
+
+async def stats_answer(
+    player: str, found: list[GameStats], locale: str | None
+) -> tuple[str, discord.File | None]:
+    """`/stats`'s answer: the title and the card as a picture whose alt text is the text card
+    (for screen readers); the words alone when there is nothing to show."""
+    if not found:
+        return stats_card(player, found, locale), None
+    picture = partial(stats_image, player, stats_blocks(found, locale))
+    file = await png_file(picture, "stats.png")
+    file.description = stats_card(player, found, locale)[:ALT_TEXT]
+    return t("stats.title", locale, player=player), file
+
+
 def player_name(player: int, locale: str | None) -> str:
     """A leaderboard's player: a member's mention (shown as their name; no ping is sent), or
-    the bot."""
-    return t("leaderboard.bot", locale) if player == BOT_PLAYER else f"<@{player}>"
+    the bot of a level."""
+    level = bot_level(player)
+    if level is None:
+        return f"<@{player}>"
+    return t("leaderboard.bot", locale, level=t(f"bot.level.{level}", locale))
 
 
 def leaderboard_card(game: str, lines: list[BoardLine], locale: str | None) -> str:
@@ -83,7 +147,11 @@ def leaderboard_card(game: str, lines: list[BoardLine], locale: str | None) -> s
     if not lines:
         return t("leaderboard.empty", locale, game=name)
     rows = [t("leaderboard.title", locale, game=name)]
+    previous = 0
     for line in lines:
+        if line.place > previous + 1:
+            rows.append("…")  # a bot level ranked below the players shown
+        previous = line.place
         key = "leaderboard.line_provisional" if line.provisional else "leaderboard.line"
         rows.append(
             t(

@@ -4,19 +4,25 @@ then each action) with the public view after it, who made it, when, and the seat
 Only public views leave this module: `/game log` reads their events, `/game replay` draws them.
 The seats' names at each step come from the seat changes of the action log (a member who was
 replaced made the moves before the change under their own name).
+
+A move taken back (undo) is not part of the game: the replay (`history`) leaves it out. The log
+(`log_history`) tells it as the channel saw it: the move (marked `undone`; its words were shown
+on the board when it was made), then a step for the undo itself (`undo`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
 from db.records import ActionRecord, GameRecord, SeatChange
 from db.store import Store
 from games import presentation, rules_of
+from rules.contract import State
 from service.errors import TableError
 from service.timing import parse_time
 
@@ -30,7 +36,9 @@ SHOWN = ("running", "finished", "aborted")
 class Step:
     """One step of a game: `number` 0 is the deal, n the n-th action. `seat` made it (None for
     the deal), `by_bot` when a bot played it, at `at`; `view` is the public view after it (its
-    `events` say what happened, in public), `names` the seats' names at that step."""
+    `events` say what happened, in public), `names` the seats' names at that step. In the
+    log only: `undone` marks a move later taken back, `undo` the step that took it back (by
+    `seat`, at `at`; its view is the restored one, whose events are not this step's)."""
 
     number: int
     seat: int | None
@@ -38,6 +46,8 @@ class Step:
     at: datetime | None
     view: View
     names: tuple[str, ...]
+    undone: bool = False
+    undo: bool = False
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -98,10 +108,52 @@ def replay(
     return steps
 
 
+def replay_with_undos(
+    record: GameRecord, log: Sequence[ActionRecord], seat_log: Sequence[ActionRecord] = ()
+) -> list[Step]:
+    """Every step of a started game as its action log tells it (oldest first): its moves,
+    those later taken back marked `undone`, each followed in time by its `undo` step."""
+    if record.seed is None or record.status not in SHOWN:
+        raise TableError("error.history_not_started")
+    game = rules_of(record.game)
+    pairs = names_by_version(record, seat_log)
+    state = game.new_game(len(record.seats), dict(record.options), record.seed)
+    steps = [Step(0, None, False, None, game.view(state, None), pairs[0][1])]
+    kept: list[tuple[int, State, int]] = []  # (version, state before, step index) of each move
+    for entry in log:
+        names = _names_at(pairs, entry.version)
+        if entry.kind == "move":
+            kept.append((entry.version, state, len(steps)))
+            state = game.apply(state, entry.seat, entry.action)
+            by_bot = entry.user_id is None
+            at = parse_time(entry.at)
+            steps.append(Step(len(kept), entry.seat, by_bot, at, game.view(state, None), names))
+        elif entry.kind == "undo":
+            undone = json.loads(entry.action)["undone"]
+            while kept and kept[-1][0] != undone:  # never: an undo takes back the last move
+                kept.pop()
+            if not kept:
+                continue
+            _, state, index = kept.pop()
+            steps[index] = replace(steps[index], undone=True)
+            view = game.view(state, None)
+            steps.append(
+                Step(len(kept), entry.seat, False, parse_time(entry.at), view, names, undo=True)
+            )
+    return steps
+
+
 async def history(store: Store, record: GameRecord) -> list[Step]:
     """`replay` of a stored game, run off the event loop (a long game takes a while)."""
     moves, seat_log = await store.actions(record.id), await store.seat_changes(record.id)
     return await asyncio.to_thread(replay, record, moves, seat_log)
+
+
+async def log_history(store: Store, record: GameRecord) -> list[Step]:
+    """`replay_with_undos` of a stored game (for `/game log`), run off the event loop."""
+    log, seat_log = await store.log(record.id), await store.seat_changes(record.id)
+    played = [entry for entry in log if entry.kind in ("move", "undo")]
+    return await asyncio.to_thread(replay_with_undos, record, played, seat_log)
 
 
 def scoring_steps(record: GameRecord, steps: Sequence[Step]) -> list[int]:

@@ -1,9 +1,10 @@
 """Ratings: OpenSkill's Plackett–Luce model (`openskill`, pinned), per server and game.
 
 A finished game rates every seat by its place (`service.results`): members by their user id,
-bots as one player per bot level (`BOT_PLAYER`), in the same pool, so players see how strong
-the bots are (PROPOSED). Several bot seats in one game are each rated from the bots' rating,
-and the bots' new rating is the mean of their seats' (PROPOSED). The store calls `rate` inside
+bots as one player per bot level (`db.results.bot_player`: the easy, standard and strong bot
+are rated apart), in the same pool, so players see how strong each level is (PROPOSED).
+Several bot seats of one level in one game are each rated from that level's rating, and its
+new rating is the mean of their seats' (PROPOSED). The store calls `rate` inside
 the transaction that ends the game (`GameResults.rater`), so the game's end and its ratings are
 saved together or not at all. Games a host aborts are not rated (they never finish).
 """

@@ -2,11 +2,13 @@
 the game, its final state and its action log, just before the save that ends it.
 
 Per seat, for whoever holds it at the end: the place (winners first, then by score; a member
-whose seat a bot took for good after missed deadlines is last, as Board Game Arena counts
-quitters), the score, a win, the member's turns (runs of the rules' `turn` label in which they
-acted) and the time they took for them (from the turn's start, or their own previous action in
-it, to their action; the first turn of the game has no known start and counts no time), and
-whether a deadline moved for them. A bot seat is the bot's (`BOT_PLAYER`).
+whose seat a bot took for good, after missed deadlines or because they left the game, is last,
+as Board Game Arena counts quitters: the seat's result is theirs, not the bot's), the score, a
+win, the member's turns (runs of the rules' `turn` label in which they acted) and the time they
+took for them (from the turn's start, or their own previous action in it, to their action; the
+first turn of the game has no known start and counts no time), and whether a deadline moved for
+them (a member who lost their seat counts as missing one). A bot seat is its level's bot
+(`bot_player`), each level rated apart.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from db.records import ActionRecord, GameRecord, Seat
-from db.results import BOT_PLAYER, GameResults, SeatResult
+from db.results import GameResults, SeatResult, bot_player
+from db.store import Store
 from games import rules_of
 from rules.contract import Outcome
 from service.ratings import rate
@@ -54,6 +57,27 @@ def _first_holders(seats: Sequence[Seat], log: Sequence[ActionRecord]) -> list[i
             seen.add(entry.seat)
             holders[entry.seat] = json.loads(entry.action).get("old_user")
     return holders
+
+
+def quitters(seats: Sequence[Seat], log: Sequence[ActionRecord]) -> dict[int, int]:
+    """The member each seat a bot took for good belongs to, by seat: a bot holding a member's
+    seat after missed deadlines (the seat keeps the member), or a seat whose last change was
+    its member leaving the game."""
+    last: dict[int, dict[str, object]] = {}
+    for entry in log:
+        if entry.kind == "seat":
+            last[entry.seat] = json.loads(entry.action)
+    found: dict[int, int] = {}
+    for s, seat in enumerate(seats):
+        if not seat.bot:
+            continue
+        if seat.user_id is not None:
+            found[s] = seat.user_id
+        elif (change := last.get(s)) and change.get("reason") == "left":
+            old = change.get("old_user")
+            if isinstance(old, int):
+                found[s] = old
+    return found
 
 
 def places(outcome: Outcome, benched: set[int]) -> list[int]:
@@ -110,13 +134,14 @@ def game_results(
             tally.missed = True
         state = game.apply(state, entry.seat, entry.action)
         previous_at = entry.at
-    benched = {s for s, seat in enumerate(seats) if seat.bot and seat.user_id is not None}
+    lost = quitters(seats, entries)
+    benched = set(lost)
     placed = places(outcome, benched)
     rows = []
     for s, seat in enumerate(seats):
         tally = tallies[s]
-        member = seat.user_id if seat.user_id is not None else None
-        player = member if member is not None else BOT_PLAYER
+        member = lost.get(s, seat.user_id)
+        player = member if member is not None else bot_player(seat.level)
         own = member is not None and tally.owner == member
         rows.append(
             SeatResult(
@@ -132,3 +157,20 @@ def game_results(
         )
     rater = rate if record.guild_id is not None else None
     return GameResults(record.guild_id, record.game, tuple(rows), rater)
+
+
+async def backfill_results(store: Store) -> int:
+    """Statistics and ratings for the games that finished before they were kept (migration
+    011): each finished game without result rows gets them, worked out from its final state
+    and its action log as at its end, in the order the games ended (their ratings follow on
+    whatever is rated already: PROPOSED, run it once after upgrading). Returns the games done;
+    running it again does nothing."""
+    done = 0
+    for game_id in await store.unrated_finished_games():
+        record = await store.get_game(game_id)
+        if record is None or record.state is None or record.seed is None:
+            continue
+        results = game_results(record, record.state, record.seats, await store.log(game_id))
+        if await store.save_results(game_id, results, record.updated_at):
+            done += 1
+    return done

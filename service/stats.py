@@ -66,6 +66,13 @@ class Stats:
         await self.store.set_stats_shown(user_id, shown)
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[BoardLine]:
-        """A server's best rated players of a game, best first (bots among them)."""
+        """A server's best rated players of a game, best first (bots among them), followed by
+        each rated bot level that is not among them, at its place: every level's strength is
+        shown, however low or high it ranks."""
         ratings = await self.store.leaderboard(guild_id, game, limit)
-        return [BoardLine(place, rating) for place, rating in enumerate(ratings, start=1)]
+        lines = [BoardLine(place, rating) for place, rating in enumerate(ratings, start=1)]
+        shown = {rating.player for rating in ratings}
+        for place, rating in await self.store.bot_places(guild_id, game):
+            if rating.player not in shown:
+                lines.append(BoardLine(max(place, len(ratings) + 1), rating))
+        return lines

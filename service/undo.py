@@ -42,8 +42,12 @@ def undo_refusal(
         if version is None or undone == version:
             return TableError("undo.already")
         return TableError("undo.someone_acted")
-    if version is not None and last.version != version:
-        return TableError("undo.someone_acted")
+    if version is not None:
+        made = next((e for e in log if e.kind == "move" and e.version == version), None)
+        if made is not None and (made.user_id != user_id or made.seat != seat):
+            return TableError("undo.not_yours")  # another member's button (a forged press)
+        if last.version != version:
+            return TableError("undo.someone_acted")
     if last.kind != "move":
         return TableError("undo.someone_acted")
     if last.seat != seat or last.user_id != user_id:

@@ -15,7 +15,7 @@ from fakediscord.inprocess import FakeInteraction
 from games import rules_of
 from rules.base import APPLIED_KEY
 from service.tables import TableService
-from tests.reliability.driving import play_until, seated_game
+from tests.reliability.driving import member_move, play_until, seated_game
 
 MEMBER = 1_000
 OTHER = 1_001
@@ -80,3 +80,30 @@ def command(bot: Any, user: int, channel: int | None, guild: int | None = 1) -> 
 def pressed(bot: Any, user: int, channel: int) -> FakeInteraction:
     """A component press of `user` in `channel`."""
     return FakeInteraction(bot, user, guild_id=1, channel_id=channel)
+
+
+async def game_with_undos(tables: TableService, game_id: str, undos: int) -> tuple[GameRecord, int]:
+    """A running game of two members (bots up to the minimum) where members took back
+    `undos` of their moves (each followed by more play); the game and the undos made."""
+    info = rules_of(game_id).info
+    record = await seated_game(
+        tables, game_id, 7, [MEMBER, OTHER], bots=max(info.min_players - 2, 0)
+    )
+    rng = random.Random(11)
+    made = 0
+    for _ in range(400):
+        if record.status != "running" or (made == undos and rng.random() < 0.2):
+            break
+        move = member_move(record, rng)
+        assert move is not None
+        _, user, action, since = move
+        change = await tables.play.move(record.id, user, action, since=since)
+        record = change.record
+        if made < undos and change.undo_version is not None and rng.random() < 0.5:
+            record = (await tables.undo.undo(record.id, user, version=change.undo_version)).record
+            made += 1
+            move = member_move(record, rng)  # the game goes on after each undo
+            assert move is not None
+            _, user, action, since = move
+            record = (await tables.play.move(record.id, user, action, since=since)).record
+    return record, made

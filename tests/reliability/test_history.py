@@ -28,7 +28,7 @@ from interface.replay_view import (
     replay_step_id,
 )
 from scripts.replay import main as replay_main
-from service.history import history, scoring_steps
+from service.history import history, log_history, scoring_steps
 from service.tables import TableService
 from service.timing import parse_time
 from tests.helpers.internals import internals_in
@@ -39,6 +39,7 @@ from tests.reliability.history_games import (
     SavedViews,
     command,
     finished_game,
+    game_with_undos,
     pressed,
     running_game,
 )
@@ -361,3 +362,46 @@ async def test_the_history_names_each_move_by_who_held_the_seat_then(
     await game_log(asked)
     text = asked.answers[-1].content
     assert "P1001 has placed a bid" in text and f"{record.seats[seat].name} has placed" in text
+
+
+# ------------------------------------------------------------------ undone moves
+
+
+@pytest.mark.parametrize("game_id", TITLES)
+async def test_a_move_taken_back_is_struck_through_in_the_log_and_left_out_of_the_replay(
+    game_id: str, store: Store, tables: TableService, bot: FakeBot, monkeypatch
+) -> None:
+    """The replay shows the game as it stands (every step the public board saved then, the
+    undone moves left out); the log tells what the channel saw: the move, struck through, then
+    who took it back and when."""
+    saved = SavedViews(store, monkeypatch)
+    record, made = await game_with_undos(tables, game_id, undos=2)
+    assert made == 2, f"{game_id}: no undoable member moves"
+    steps = await history(store, record)
+    assert [step.view for step in steps] == [saved.views[n] for n in range(len(steps))]
+    told = await log_history(store, record)
+    assert len(told) == len(steps) + 2 * made
+    assert [s.undone for s in told].count(True) == [s.undo for s in told].count(True) == made
+    kept = [s for s in told if not (s.undone or s.undo)]
+    assert [s.view for s in kept] == [s.view for s in steps]
+    asked = command(bot, OTHER, 7)
+    await game_log(asked, 1)
+    pages = [asked.answers[-1].content]
+    view = asked.answers[-1].kwargs.get("view")
+    count = int(view.children[3].item.custom_id.rsplit(":", 1)[1]) + 1 if view else 1
+    for page in range(1, count):
+        turned = await press(LogPageButton, bot, OTHER, 7, log_page_id(record.id, "n", page))
+        pages.append(turned.answers[0].kwargs["content"])
+    lines = "\n".join(pages).splitlines()
+    undo_lines = [k for k, line in enumerate(lines) if "took back that move" in line]
+    assert len(undo_lines) == made, lines
+    for k, step in zip(undo_lines, [s for s in told if s.undo], strict=True):
+        assert step.seat is not None and step.at is not None
+        name = step.names[step.seat]
+        assert lines[k].startswith(f"<t:{int(step.at.timestamp())}:f>")
+        assert f"**{name}** took back that move" in lines[k]
+        struck = [j for j in range(k) if lines[j].startswith("~~") and lines[j].endswith("~~")]
+        assert struck and struck[-1] == k - 1, lines[k - 1]  # the undone move, just before
+    assert sum(line.startswith("~~") for line in lines) == made
+    for text in pages:
+        assert not internals_in(text), internals_in(text)

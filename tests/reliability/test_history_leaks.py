@@ -1,6 +1,6 @@
 """The leak detector over a game's history (issue 19), for every registered game: `/game log`,
 `/game replay` (its words, its menu and the input of its pictures), `/game export` (only after
-the end) and `/mygames` show nobody a secret.
+the end) and `/mygames` show nobody a secret; the log of a game with moves taken back too.
 
 Games are played through the real table service, stopped while they run and again at their
 end; the log and every step of the replay are built from the store as the commands build them
@@ -29,11 +29,17 @@ from interface.my_games import board_links, my_games_text
 from interface.replay_view import replay_message
 from rules.contract import State
 from service import history as service_history
-from service.history import history
+from service.history import history, log_history
 from service.my_tables import my_tables
 from service.tables import TableService
 from tests.reliability.driving import GAME_IDS, env_int, play_until
-from tests.reliability.history_games import MEMBER, after, command, running_game
+from tests.reliability.history_games import (
+    MEMBER,
+    after,
+    command,
+    game_with_undos,
+    running_game,
+)
 from tests.reliability.leaks import component_strings, recorded_pictures
 from tests.reliability.secrecy import describe_items, named_items, secrets_for
 
@@ -85,6 +91,53 @@ async def check_history(store: Store, record: GameRecord) -> int:
             shown = helper.view_items(drawn) & secret[number]
             assert not shown, f"{where}: the replay draws {describe_items(shown, game_id)}"
     return len(steps)
+
+
+async def check_told_log(store: Store, record: GameRecord) -> int:
+    """Check the log as `/game log` tells it, moves taken back and their undos included: each
+    step's words name nothing secret before and after it; the steps checked."""
+    game_id = record.game
+    game, helper = rules_of(game_id), secrets_for(game_id)
+    told = await log_history(store, record)
+    assert record.seed is not None
+    state = game.new_game(len(record.seats), dict(record.options), record.seed)
+    states, before = [state], []
+    for entry in await store.log(record.id):
+        if entry.kind == "move":
+            before.append(state)
+            state = game.apply(state, entry.seat, entry.action)
+        elif entry.kind == "undo":
+            state = before.pop()  # an undo takes back the last move
+        else:
+            continue
+        states.append(state)
+    assert len(states) == len(told)
+    assert [s.view for s in told] == [game.view(state, None) for state in states]
+    tracker = helper.tracker()
+    secret: list[set[int]] = []
+    for state in states:
+        tracker.observe(state)
+        secret.append(tracker.secret(state, None))
+    texts = [step_text(record, step, "en") for step in told]
+    assert "\n".join(log_pages(record, told, "en")) == "\n".join(texts), "the log is its steps"
+    for number, text in enumerate(texts):
+        shown = named_items(game_id, [text]) & secret[number] & secret[max(number - 1, 0)]
+        where = f"{game_id} seed {record.seed} step {number}"
+        assert not shown, f"{where}: the log names {describe_items(shown, game_id)}"
+    return len(told)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+async def test_the_log_with_moves_taken_back_shows_nothing_secret_while_running_and_after(
+    game_id: str, store: Store, tables: TableService
+) -> None:
+    record, made = await game_with_undos(tables, game_id, undos=3)
+    assert made == 3
+    checked = await check_told_log(store, record)
+    record = await play_until(tables, record, random.Random(5), lambda r: False, 5_000)
+    assert record.status == "finished"
+    checked += await check_told_log(store, record)
+    assert checked > 2 * made
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -143,6 +196,8 @@ async def test_the_history_detector_catches_planted_leaks(
         monkeypatch.setattr(game_log, "step_words", lambda r, s, loc: [*real(r, s, loc), *tokens])
         with pytest.raises(AssertionError, match="the log names"):
             await check_history(store, record)
+        with pytest.raises(AssertionError, match="the log names"):
+            await check_told_log(store, record)
         monkeypatch.setattr(game_log, "step_words", real)
     monkeypatch.setattr(service_history, "rules_of", lambda g: SeatZero(rules_of(g)))
     with pytest.raises(AssertionError, match="not the public view"):

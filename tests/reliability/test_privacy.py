@@ -89,6 +89,7 @@ async def test_forget_guild_deletes_one_server_and_nothing_else(tmp_path: Path) 
     before_other = about(path, games[2])
     before = about(path, games[1])
     assert before["games"] == len(games[1]) and before["actions"] and before["messages"]
+    assert before["game_results"] and before["ratings"]  # statistics and ratings go too
 
     store = await Store.open(str(path))
     try:
@@ -128,6 +129,8 @@ async def test_forget_guild_script(tmp_path: Path) -> None:
         and "would delete" in dry.stdout
         and f"games {before['games']}" in dry.stdout
     )
+    assert f"ratings {before['ratings']}" in dry.stdout and before["ratings"]
+    assert f"game_results {before['game_results']}" in dry.stdout and before["game_results"]
     assert about(path, games[1]) == before
 
     done = run_script("1", "--db", str(path), "--yes")
