@@ -20,7 +20,7 @@ from pathlib import Path
 
 from bench.common import GAME_OPTIONS, median, percentile, playout_steps, print_table
 from db.records import Seat, TurnClocks
-from db.store import Store
+from db.store import open_store
 from games import rules_of
 
 GAME_ID = "money"
@@ -30,7 +30,7 @@ PLAYERS = 4
 async def commit_times(path: Path, synchronous: str, moves: int) -> list[float]:
     """Seconds per `save_move` for `moves` moves of one seeded game (replayed as often as
     needed) into a new database at `path`."""
-    store = await Store.open(str(path), synchronous=synchronous)
+    store = await open_store(str(path), synchronous=synchronous)
     try:
         game = rules_of(GAME_ID)
         seats = [Seat(100 + s, f"P{s}") for s in range(PLAYERS)]

@@ -19,6 +19,10 @@ class GameNotFound(StoreError):
     """No game with that id."""
 
 
+class CannotOpen(StoreError):
+    """The database refused the store at start-up (a wrong password, no such database)."""
+
+
 class DatabaseUnavailable(StoreError):
     """The database server cannot be reached (restarting, down, the network): the request was
     not done, and a write under way was rolled back by the server. Try again later."""

@@ -20,7 +20,7 @@ import asyncpg
 
 from db.backend import Row
 from db.dialect import PostgresDialect
-from db.errors import DatabaseUnavailable
+from db.errors import CannotOpen, DatabaseUnavailable
 from db.migrations import migration_files, postgres_sql
 
 CONNECT_SECONDS = 5.0  # a connection attempt gives up after this long
@@ -102,6 +102,8 @@ class PostgresBackend:
         except Exception as error:
             if lost_connection(error):
                 raise DatabaseUnavailable(f"cannot reach PostgreSQL: {error}") from error
+            if isinstance(error, asyncpg.PostgresError | asyncpg.InterfaceError | ValueError):
+                raise CannotOpen(f"PostgreSQL refused the connection: {error}") from error
             raise
         try:
             await migrate(conn)

@@ -16,9 +16,17 @@ import json
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from db.backend import Backend, Row, Transaction
-from db.errors import ChannelBusy, DatabaseUnavailable, GameNotFound, StaleVersion, StoreError
+from db.errors import (
+    CannotOpen,
+    ChannelBusy,
+    DatabaseUnavailable,
+    GameNotFound,
+    StaleVersion,
+    StoreError,
+)
 from db.outbox import Announcement, Pending
 from db.postgres_backend import PostgresBackend
 from db.records import ActionRecord, GameRecord, Seat, SeatChange, TurnClocks, TurnTimer
@@ -26,6 +34,7 @@ from db.results import GameResults, PlayerStats, Rating
 from db.sqlite_backend import SqliteBackend
 
 __all__ = [
+    "CannotOpen",
     "ChannelBusy",
     "DatabaseUnavailable",
     "GameNotFound",
@@ -139,6 +148,15 @@ def sqlite_path(url: str) -> str:
         return url
     rest = url.removeprefix(SQLITE_PREFIX)
     return rest.removeprefix("//").removeprefix("/") if rest.startswith("///") else rest
+
+
+def shown_url(url: str) -> str:
+    """A database setting as it may be shown or logged: a URL's password left out."""
+    parts = urlsplit(url)
+    if not is_postgres(url) or parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
 
 
 async def open_store(url: str, *, synchronous: str = "FULL") -> Store:
