@@ -63,7 +63,9 @@ def lost_connection(error: BaseException) -> bool:
         | asyncpg.exceptions.TooManyConnectionsError,
     ):
         return True
-    return isinstance(error, asyncpg.InterfaceError) and "closed" in str(error)
+    # the pool detaches a connection the server closed: using it again says "released"
+    text = str(error)
+    return isinstance(error, asyncpg.InterfaceError) and ("closed" in text or "released" in text)
 
 
 class PostgresTransaction:
@@ -131,7 +133,7 @@ class PostgresBackend:
             except Exception as error:
                 if not lost_connection(error):
                     raise
-                self.pool.expire_connections()
+                await self.pool.expire_connections()
                 if attempt == 2:
                     raise DatabaseUnavailable(str(error)) from error
         raise AssertionError("unreachable")
@@ -158,7 +160,7 @@ class PostgresBackend:
                 except Exception as error:
                     if not lost_connection(error):
                         raise
-                    self.pool.expire_connections()
+                    await self.pool.expire_connections()
                     if attempt == 2:
                         raise DatabaseUnavailable(str(error)) from error
                     continue
@@ -167,17 +169,17 @@ class PostgresBackend:
                     yield tx
                     await conn.execute("ROLLBACK" if tx.discarded else "COMMIT")
                 except BaseException as error:
-                    if not conn.is_closed():
-                        # a connection that went away meanwhile: the server rolled back
-                        with contextlib.suppress(Exception):
-                            await conn.execute("ROLLBACK")
+                    # on a connection that went away meanwhile, the server rolled back
+                    with contextlib.suppress(Exception):
+                        await conn.execute("ROLLBACK")
                     if isinstance(error, Exception) and lost_connection(error):
-                        self.pool.expire_connections()
+                        await self.pool.expire_connections()
                         raise DatabaseUnavailable(str(error)) from error
                     raise
                 return
             finally:
-                await self.pool.release(conn)
+                with contextlib.suppress(Exception):  # a lost one is dropped by the pool
+                    await self.pool.release(conn)
 
     async def tables_with_column(self, column: str) -> list[str]:
         rows = await self.fetch(
