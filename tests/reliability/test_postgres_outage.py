@@ -108,7 +108,7 @@ async def test_a_save_cut_off_by_a_restart_leaves_nothing_half_written(
     log = await pg_store.log(record.id)
     move = member_move(record, random.Random(2))
     assert move is not None
-    seat, user, action, since = move
+    _seat, user, action, since = move
     write_timers = pg_store._set_turn_timers
 
     async def stopped_midway(tx: object, game_id: int, clocks: TurnClocks) -> None:
