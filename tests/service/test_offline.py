@@ -16,6 +16,8 @@ from service.timing import Timing, offline_tolerance
 from service.turn_clock import deadline_at, reminder_at
 from tests.helpers.clock import FakeClock
 
+pytestmark = pytest.mark.both_backends
+
 TOLERANCE = offline_tolerance(30)
 ANN, BEN, CAS = 100, 101, 102
 

@@ -15,6 +15,8 @@ from games import rules_of
 from service.tables import TableService
 from tests.helpers.clock import FakeClock
 
+pytestmark = pytest.mark.both_backends
+
 CHANNEL = 10
 ANN, BEN = 100, 101
 GUILD = 1

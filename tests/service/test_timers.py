@@ -23,6 +23,8 @@ from service.turn_clock import due
 from tests.helpers.clock import START, FakeClock
 from tests.helpers.rules_only import registered_rules
 
+pytestmark = pytest.mark.both_backends
+
 GAME = rules_of("money")
 CHANNEL = 10
 ANN, BEN, CAS, DEE = 100, 101, 102, 103
