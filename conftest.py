@@ -82,12 +82,12 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 async def database_url(backend: str, db_path: Path, request: pytest.FixtureRequest) -> str:
-    """What `store` opens (a test may open it again): `db_path`, or a fresh PostgreSQL
-    database."""
+    """What `store` opens (a test may open it again): `db_path`, or the PostgreSQL test
+    database, emptied."""
     if backend == "sqlite":
         return str(db_path)
     server: PostgresServer = request.getfixturevalue("postgres_server")
-    return await server.new_database()
+    return await server.clean_database()
 
 
 @pytest.fixture
