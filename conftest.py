@@ -5,8 +5,8 @@ The store is SQLite unless a test module is marked `both_backends`
 (`pytestmark = pytest.mark.both_backends`): then each of its tests using `store` (or
 `database_url`) runs on SQLite and on PostgreSQL (`[sqlite]`, `[postgres]`), but those marked
 `sqlite_only`. PostgreSQL is a throwaway server the session starts (`postgres_server`), or
-the one of `TAVOLO_TEST_POSTGRES_URL`; when none can be had its tests are skipped with the
-reason, and fail instead when `TAVOLO_REQUIRE_POSTGRES=1` (CI).
+the one of `TAVOLO_TEST_POSTGRES_URL`; when none can be had its tests are left out and the
+summary says why in one line; they fail instead when `TAVOLO_REQUIRE_POSTGRES=1` (CI).
 
 A module deals its own games by overriding `table_seed` (the first game's seed; each later
 game takes the next) or `new_seed` (any seed source), and runs the service on the hand-moved
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -60,17 +60,55 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "tavolo.db"
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[PostgresServer]:
-    """The PostgreSQL server of the session (see the module's text), stopped at its end."""
+SERVER = pytest.StashKey[PostgresServer]()
+NOT_RUN = pytest.StashKey[str]()
+
+
+def needs_postgres(item: pytest.Item) -> bool:
+    callspec = getattr(item, "callspec", None)
+    on_postgres = callspec is not None and callspec.params.get("backend") == "postgres"
+    return on_postgres or "postgres_server" in getattr(item, "fixturenames", ())
+
+
+@pytest.hookimpl(trylast=True)  # after -k and -m have chosen the tests
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Start the PostgreSQL server when a chosen test needs it. When none can be had, those
+    tests are left out and the summary says so in one line; with TAVOLO_REQUIRE_POSTGRES=1
+    they stay, and fail (`postgres_server`)."""
+    needing = [item for item in items if needs_postgres(item)]
+    if not needing:
+        return
     try:
-        server = session_server()
+        config.stash[SERVER] = session_server()
     except CannotStart as reason:
         if os.environ.get("TAVOLO_REQUIRE_POSTGRES") == "1":
-            pytest.fail(f"PostgreSQL is required (TAVOLO_REQUIRE_POSTGRES=1): {reason}")
-        pytest.skip(f"PostgreSQL tests skipped: {reason}")
-    yield server
-    server.stop()
+            return
+        items[:] = [item for item in items if not needs_postgres(item)]
+        config.hook.pytest_deselected(items=needing)
+        config.stash[NOT_RUN] = f"PostgreSQL: {len(needing)} tests not run: {reason}"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if NOT_RUN in terminalreporter.config.stash:
+        terminalreporter.write_line(f"SKIPPED {terminalreporter.config.stash[NOT_RUN]}")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if SERVER in config.stash:
+        config.stash[SERVER].stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_server(pytestconfig: pytest.Config) -> PostgresServer:
+    """The PostgreSQL server of the session (see the module's text), stopped at its end."""
+    if SERVER not in pytestconfig.stash:
+        try:
+            pytestconfig.stash[SERVER] = session_server()
+        except CannotStart as reason:
+            if os.environ.get("TAVOLO_REQUIRE_POSTGRES") == "1":
+                pytest.fail(f"PostgreSQL is required (TAVOLO_REQUIRE_POSTGRES=1): {reason}")
+            pytest.skip(f"PostgreSQL tests skipped: {reason}")
+    return pytestconfig.stash[SERVER]
 
 
 @pytest.fixture

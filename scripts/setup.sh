@@ -14,3 +14,4 @@ if [ "$kind" = "runtime" ]; then
 else
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 fi
+if [ "$kind" = "dev" ]; then scripts/install_postgres.sh; fi  # the PostgreSQL tests' server

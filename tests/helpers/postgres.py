@@ -197,4 +197,7 @@ def session_server() -> PostgresServer:
     except (OSError, asyncpg.PostgresError) as error:
         server.stop()
         raise CannotStart(f"cannot use {server.url}: {error}") from error
+    except BaseException:
+        server.stop()
+        raise
     return server
