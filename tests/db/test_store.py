@@ -463,3 +463,16 @@ async def test_migration_moves_dm_closed_messages_to_flags(
     finally:
         await store.close()
     assert raw(path, "SELECT kind FROM messages") == [("board",)]
+
+
+async def test_forgetting_a_server_and_compacting_leaves_the_store_usable(store: Store) -> None:
+    """`--compact` rewrites the database (SQLite: VACUUM; PostgreSQL: VACUUM FULL) after the
+    deletion; the other servers' games are untouched and the store keeps working."""
+    gone = await new_game(store, guild=7)
+    kept = await new_game(store, guild=8, channel=2)
+    counts = await store.forget_guild(7, compact=True)
+    assert counts["games"] == 1
+    assert await store.get_game(gone.id) is None
+    assert await store.get_game(kept.id) == kept
+    await store.set_meta("after", "compact")
+    assert await store.get_meta("after") == "compact"
