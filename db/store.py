@@ -522,11 +522,11 @@ class Store:
             ["version = version + 1", "updated_at = ?", *(f"{name} = ?" for name in values)]
         )
         async with self._db.transaction() as tx:
-            changed = await tx.execute(
-                f"UPDATE games SET {sets} WHERE id = ? AND version = ?",
+            saved = await tx.fetch(  # the game as saved: no later statement changes its row
+                f"UPDATE games SET {sets} WHERE id = ? AND version = ? RETURNING {_COLUMNS}",
                 (when, *values.values(), game_id, expected_version),
             )
-            if changed != 1:
+            if len(saved) != 1:
                 exists = await self._exists(tx, game_id)
                 raise StaleVersion(game_id) if exists else GameNotFound(game_id)
             if action is not None:
@@ -572,9 +572,7 @@ class Store:
                 )
             if ended:
                 await tx.execute("DELETE FROM turn_timers WHERE game_id = ?", (game_id,))
-            record = await self._game_in_transaction(tx, game_id)
-        assert record is not None
-        return record
+        return _record(saved[0])
 
     @staticmethod
     async def _set_turn_timers(tx: Transaction, game_id: int, clocks: TurnClocks) -> None:
