@@ -23,7 +23,7 @@ import yarl
 from discord.ext import commands
 
 from config import MissingSetting, Settings
-from db.store import Store
+from db.store import Store, StoreError, open_store, shown_url
 from interface import attachments, loop_lag
 from interface.command_texts import CatalogTranslator
 from interface.languages import MemberLanguages
@@ -168,7 +168,7 @@ async def create_bot(
     """Open the store and build the bot (not yet connected); `clock` and `new_seed` as for
     `TavoloBot`."""
     apply_endpoints(settings)
-    store = await Store.open(settings.db_path)
+    store = await open_store(settings.database_url)
     return TavoloBot(settings, store, clock=clock, new_seed=new_seed)
 
 
@@ -217,8 +217,9 @@ def main() -> int:
     except discord.LoginFailure:
         print("tavolo: Discord refused DISCORD_TOKEN (login failed)", file=sys.stderr)
         return 1
-    except sqlite3.Error as exc:  # a corrupt, unreadable or locked database file
-        print(f"tavolo: cannot use the database {settings.db_path}: {exc}", file=sys.stderr)
+    except (sqlite3.Error, StoreError) as exc:  # a corrupt or locked file, a server refusing
+        where = shown_url(settings.database_url)
+        print(f"tavolo: cannot use the database {where}: {exc}", file=sys.stderr)
         return 1
     return 0
 

@@ -19,12 +19,28 @@ class MissingSetting(Exception):
     """A required setting is absent; the message names it."""
 
 
+def database_url(env: dict[str, str] | os._Environ[str]) -> str:
+    """The database setting: TAVOLO_DATABASE_URL, else the deprecated TAVOLO_DB_PATH (a SQLite
+    file), else `tavolo.db`; MissingSetting for a URL of another database."""
+    url = (
+        env.get("TAVOLO_DATABASE_URL", "").strip()
+        or env.get("TAVOLO_DB_PATH", "").strip()
+        or "tavolo.db"
+    )
+    scheme = url.split("://", 1)[0] if "://" in url else ""
+    if scheme and scheme not in ("postgresql", "postgres", "sqlite"):
+        raise MissingSetting(
+            "TAVOLO_DATABASE_URL (a SQLite file path or sqlite: URL, or a postgresql:// URL)"
+        )
+    return url
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the bot needs to start. See `.env.example` for each setting's meaning."""
 
     discord_token: str
-    db_path: str = "tavolo.db"
+    database_url: str = "tavolo.db"  # a SQLite file (path or sqlite: URL) or postgresql:// URL
     test_guild_id: int | None = None
     log_level: str = "INFO"
     api_base: str = DEFAULT_API_BASE
@@ -66,6 +82,7 @@ class Settings:
         log_level = (env.get("TAVOLO_LOG_LEVEL", "").strip() or "INFO").upper()
         if log_level not in LOG_LEVELS:
             raise MissingSetting(f"TAVOLO_LOG_LEVEL (one of {', '.join(LOG_LEVELS)})")
+        database = database_url(env)
         locale = (env.get("TAVOLO_LOCALE", "").strip() or "en").lower()
         if locale not in LANGUAGES:
             raise MissingSetting(f"TAVOLO_LOCALE (one of {', '.join(LANGUAGES)})")
@@ -88,7 +105,7 @@ class Settings:
             )
         return cls(
             discord_token=token,
-            db_path=env.get("TAVOLO_DB_PATH", "").strip() or "tavolo.db",
+            database_url=database,
             test_guild_id=int(guild) if guild else None,
             log_level=log_level,
             api_base=(env.get("DISCORD_API_BASE", "").strip() or DEFAULT_API_BASE).rstrip("/"),

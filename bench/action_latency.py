@@ -16,6 +16,10 @@ Every figure is printed beside `uptime`'s load and a same-run reference: the tim
 board-sized palette PNG (`bench.common.reference_ms`).
 
     python -m bench.action_latency [--games 500] [--rate 50] [--seconds 10]
+        [--database-url postgresql://...]
+
+The store is a new SQLite file in a temporary folder, or the database of `--database-url`
+(e.g. an empty PostgreSQL database: the games are added to it, and stay).
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from typing import Any
 
 from bench.common import load_line, percentile, print_table, random_action, reference_ms
 from db.records import GameRecord
-from db.store import Store
+from db.store import Store, open_store, shown_url
 from games import RULES, rules_of
 from interface.delivery import deliver
 from interface.languages import MemberLanguages
@@ -224,12 +228,15 @@ async def saturation(
     return done / wall, cpu / max(1, done) * 1e3, done
 
 
-async def bench(games: int, rate: float, seconds: float, threads: bool = False) -> None:
+async def bench(
+    games: int, rate: float, seconds: float, threads: bool = False, url: str | None = None
+) -> None:
     reference = reference_ms()
     if not threads:  # as the bot draws (`bot.run`)
         use_processes(os.cpu_count() or 2)
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(str(Path(folder) / "bench.db"))
+        database = url or str(Path(folder) / "bench.db")
+        store = await open_store(database)
         tables = TableService(store, new_seed=iter(range(1, 10**9)).__next__)
         bot = Bot(store, tables)
         ids = await open_games(tables, games)
@@ -267,7 +274,7 @@ async def bench(games: int, rate: float, seconds: float, threads: bool = False) 
     )
     print_table(
         f"One action end to end with board and hand pictures ({games} games, {rate:.0f} actions/s "
-        f"offered for {seconds:.0f} s; load {load})",
+        f"offered for {seconds:.0f} s; {store.dialect_name} {shown_url(database)}; load {load})",
         ("title", "actions", "p50", "p99", "max"),
         rows,
     )
@@ -296,8 +303,11 @@ def main() -> None:
     parser.add_argument(
         "--threads", action="store_true", help="draw in threads (as the tests), not processes"
     )
+    parser.add_argument(
+        "--database-url", help="the store (default: a new SQLite file); e.g. postgresql://..."
+    )
     args = parser.parse_args()
-    asyncio.run(bench(args.games, args.rate, args.seconds, args.threads))
+    asyncio.run(bench(args.games, args.rate, args.seconds, args.threads, args.database_url))
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
 """What durability costs: one move's commit with `synchronous=FULL` (the default: synced to disk
 before it returns, so it survives a power cut) against `NORMAL` (survives a killed process).
 
-    .venv/bin/python -m bench.commit_cost [--moves N]
+    .venv/bin/python -m bench.commit_cost [--moves N] [--database-url postgresql://...]
 
 Each mode saves the same N moves of a seeded Money game (its real states) into a fresh database
 on this machine's disk, one commit per move, and prints the commit time per move (p50, p99) and
-moves per second, beside `uptime`'s load.
+moves per second, beside `uptime`'s load. With `--database-url`, the same moves are also saved
+into that (empty) PostgreSQL database, whose commits are durable as FULL's are.
 """
 
 from __future__ import annotations
@@ -20,17 +21,17 @@ from pathlib import Path
 
 from bench.common import GAME_OPTIONS, median, percentile, playout_steps, print_table
 from db.records import Seat, TurnClocks
-from db.store import Store
+from db.store import open_store
 from games import rules_of
 
 GAME_ID = "money"
 PLAYERS = 4
 
 
-async def commit_times(path: Path, synchronous: str, moves: int) -> list[float]:
+async def commit_times(url: str, synchronous: str, moves: int) -> list[float]:
     """Seconds per `save_move` for `moves` moves of one seeded game (replayed as often as
-    needed) into a new database at `path`."""
-    store = await Store.open(str(path), synchronous=synchronous)
+    needed) into the database at `url` (a new SQLite file, or an empty PostgreSQL one)."""
+    store = await open_store(url, synchronous=synchronous)
     try:
         game = rules_of(GAME_ID)
         seats = [Seat(100 + s, f"P{s}") for s in range(PLAYERS)]
@@ -72,11 +73,14 @@ async def commit_times(path: Path, synchronous: str, moves: int) -> list[float]:
         await store.close()
 
 
-async def main(moves: int) -> None:
+async def main(moves: int, url: str | None) -> None:
     rows = []
-    for synchronous in ("NORMAL", "FULL"):
-        with tempfile.TemporaryDirectory(dir=Path.cwd()) as folder:
-            times = await commit_times(Path(folder) / "commit.db", synchronous, moves)
+    for synchronous in ("NORMAL", "FULL", *(["postgres"] if url else [])):
+        if synchronous == "postgres" and url:
+            times = await commit_times(url, "FULL", moves)
+        else:
+            with tempfile.TemporaryDirectory(dir=Path.cwd()) as folder:
+                times = await commit_times(str(Path(folder) / "commit.db"), synchronous, moves)
         rows.append(
             (
                 synchronous,
@@ -97,4 +101,6 @@ async def main(moves: int) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=400)
-    asyncio.run(main(parser.parse_args().moves))
+    parser.add_argument("--database-url", help="also an empty PostgreSQL database")
+    arguments = parser.parse_args()
+    asyncio.run(main(arguments.moves, arguments.database_url))

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import load_line, percentile, print_table, reference_ms
-from db.store import Store
+from db.store import Store, open_store
 from fakediscord import FakeDiscord, FakeUser
 from fakediscord.channels import FakeChannel
 from fakediscord.interactions import APPLICATION_COMMAND, InteractionResult, NoResponse
@@ -67,7 +67,7 @@ async def prepare(
     path: Path, guild_id: int, chans: list[FakeChannel], users: list[FakeUser], stored: int
 ) -> None:
     """Running Money games in `chans`, then finished copies until `stored` games exist."""
-    store = await Store.open(str(path))
+    store = await open_store(str(path))
     tables = TableService(store, new_seed=iter(range(1, 10**9)).__next__)
     for chan in chans:
         record = await tables.lobby.open(
@@ -190,7 +190,7 @@ async def bench(stored: int, games: int, rates: list[float], seconds: float) -> 
             env = {
                 **os.environ,
                 "DISCORD_TOKEN": TOKEN,
-                "TAVOLO_DB_PATH": str(path),
+                "TAVOLO_DATABASE_URL": str(path),
                 "TAVOLO_TEST_GUILD_ID": str(guild.id),
                 "TAVOLO_LOG_LEVEL": "WARNING",
                 "TAVOLO_LOOP_LAG_FILE": str(lag_file),
@@ -204,7 +204,7 @@ async def bench(stored: int, games: int, rates: list[float], seconds: float) -> 
             figures = []
             try:
                 startup = await first_answer(fake, chans[0], users[0], started)
-                store = await Store.open(str(path))
+                store = await open_store(str(path))
                 rng = random.Random(7)
                 for chan in chans[:WARM]:
                     await move(fake, store, chan, users, rng)

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from bench.common import load_line, percentile, print_table, reference_ms
-from db.store import Store
+from db.store import open_store
 from interface.summaries import overview_text
 
 try:
@@ -34,7 +34,7 @@ SEEDED = 40  # real games, copied up to --games
 
 async def prepare(path: Path, games: int) -> None:
     """`games` running games (and as many finished) in server 1."""
-    store = await Store.open(str(path), synchronous="NORMAL")
+    store = await open_store(str(path), synchronous="NORMAL")
     tables = TableService(store, new_seed=iter(range(1, 10**9)).__next__)
     for channel in range(1, SEEDED + 1):
         title = TITLES[channel % len(TITLES)]
@@ -99,7 +99,7 @@ async def bench(games: int, repeats: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "bench.db"
         await prepare(path, games)
-        store = await Store.open(str(path))
+        store = await open_store(str(path))
         tables = TableService(store, new_seed=iter(range(1, 10**9)).__next__)
         running = len(await store.active_games(1))
         overview = await timed(lambda: games_answer(tables), repeats)

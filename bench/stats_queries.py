@@ -26,7 +26,7 @@ from pathlib import Path
 
 from bench.common import median, percentile, print_table
 from db.results import BOT_PLAYER, BOT_PLAYERS
-from db.store import Store
+from db.store import open_store
 from service.ratings import MODEL, ordinal
 from service.stats import Stats
 
@@ -114,7 +114,7 @@ def plans(path: Path) -> list[str]:
 
 
 async def timed(queries: int, path: Path) -> list[tuple[str, list[float]]]:
-    store = await Store.open(str(path))
+    store = await open_store(str(path))
     stats = Stats(store)
     rng = random.Random(2)
     figures: dict[str, list[float]] = {
@@ -144,7 +144,7 @@ async def timed(queries: int, path: Path) -> list[tuple[str, list[float]]]:
 
 async def migrated(path: Path) -> None:
     """A new database with every migration applied."""
-    await (await Store.open(str(path))).close()
+    await (await open_store(str(path))).close()
 
 
 def main() -> None:

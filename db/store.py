@@ -1,42 +1,49 @@
-"""The store: all SQL lives here. aiosqlite with WAL, migrations at open, optimistic versions.
+"""The store: all SQL lives here, the same over SQLite and PostgreSQL, with optimistic versions.
+
+`open_store(url)` opens one: a file path or `sqlite:` URL (SQLite, WAL, the default) or a
+`postgresql://` URL (`db/sqlite_backend.py`, `db/postgres_backend.py`). Queries are written
+once with `?` marks; the few that differ between the two are in `db/dialect.py`.
 
 Every write names the version it read; if the game has moved on, `StaleVersion` is raised and
-nothing changes. A write and its action-log entry commit in one transaction.
+nothing changes (the database checks it: `UPDATE ... WHERE version = ?`). A write and its
+action-log entry commit in one transaction.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
-import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
-import aiosqlite
-
+from db.backend import Backend, Row, Transaction
 from db.claims import Claims
-from db.migrations import migrate
+from db.errors import (
+    CannotOpen,
+    ChannelBusy,
+    DatabaseUnavailable,
+    GameNotFound,
+    StaleVersion,
+    StoreError,
+)
 from db.outbox import Announcement, Pending
+from db.postgres_backend import PostgresBackend
 from db.records import ActionRecord, GameRecord, Seat, SeatChange, TurnClocks, TurnTimer
 from db.results import BOT_PLAYERS, GameResults, PlayerStats, Rating
+from db.sqlite_backend import SqliteBackend
 
-
-class StoreError(Exception):
-    """Base of the store's refusals."""
-
-
-class ChannelBusy(StoreError):
-    """The channel already has an active game."""
-
-
-class StaleVersion(StoreError):
-    """The game changed since it was read; the write was refused."""
-
-
-class GameNotFound(StoreError):
-    """No game with that id."""
+__all__ = [
+    "CannotOpen",
+    "ChannelBusy",
+    "DatabaseUnavailable",
+    "GameNotFound",
+    "StaleVersion",
+    "Store",
+    "StoreError",
+    "open_store",
+]
 
 
 def now() -> str:
@@ -47,11 +54,6 @@ def now() -> str:
 def stamp(moment: datetime) -> str:
     """A moment as the ISO UTC text the store keeps (sorts in time order)."""
     return moment.astimezone(UTC).isoformat(timespec="milliseconds")
-
-
-def _julian(moment: datetime) -> float:
-    """A moment as SQLite's julianday() gives it (days since noon, 24 November 4714 BC)."""
-    return moment.timestamp() / 86400.0 + 2440587.5
 
 
 def _dumps(data: Any) -> str:
@@ -73,7 +75,7 @@ _COLUMNS = (
 )
 
 
-def _record(row: aiosqlite.Row | tuple[Any, ...]) -> GameRecord:
+def _record(row: Row) -> GameRecord:
     (
         gid,
         guild,
@@ -124,64 +126,87 @@ _TIMER_COLUMNS = (
 )
 
 
-def _timer(row: aiosqlite.Row | tuple[Any, ...]) -> TurnTimer:
+def _timer(row: Row) -> TurnTimer:
     game_id, seat, since, started, sent, last, moved, hours, autos, held = row
     return TurnTimer(
         game_id, seat, since, started, sent, last, bool(moved), hours, autos, float(held)
     )
 
 
-class Store(Claims):
-    """One SQLite database. Open with `await Store.open(path)`; close with `await store.close()`.
-    Shard leases and game claims (several processes) are its `db.claims.Claims` part."""
+SQLITE_PREFIX = "sqlite:"
+POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 
-    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
-        self._conn = conn  # every write, and reads inside a write
-        self._reader = reader  # every other read: it sees committed data only (WAL)
-        self._write = asyncio.Lock()
+
+def is_postgres(url: str) -> bool:
+    """Whether a database setting names a PostgreSQL database (else a SQLite file)."""
+    return url.startswith(POSTGRES_PREFIXES)
+
+
+def sqlite_path(url: str) -> str:
+    """The file of a SQLite setting: a path, or `sqlite:PATH` / `sqlite:///PATH` (absolute
+    with four slashes, as SQLAlchemy writes it: `sqlite:////var/lib/tavolo.db`)."""
+    if not url.startswith(SQLITE_PREFIX):
+        return url
+    rest = url.removeprefix(SQLITE_PREFIX)
+    return rest.removeprefix("//").removeprefix("/") if rest.startswith("///") else rest
+
+
+def shown_url(url: str) -> str:
+    """A database setting as it may be shown or logged: a URL's password left out."""
+    parts = urlsplit(url)
+    if not is_postgres(url) or parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+async def open_store(url: str, *, synchronous: str = "FULL") -> Store:
+    """Open the store named by `url` (the setting TAVOLO_DATABASE_URL): a `postgresql://`
+    URL, else a SQLite file (a path or `sqlite:` URL), created when missing; pending
+    migrations are applied. `synchronous` is SQLite's durability (see `SqliteBackend.open`);
+    PostgreSQL commits are always durable."""
+    if is_postgres(url):
+        return Store(await PostgresBackend.open(url))
+    return Store(await SqliteBackend.open(sqlite_path(url), synchronous=synchronous))
+
+
+class Store(Claims):
+    """The games' database, on either backend. Open with `await open_store(url)`; close with
+    `await store.close()`. Shard leases and game claims (several processes) are its
+    `db.claims.Claims` part."""
+
+    def __init__(self, backend: Backend) -> None:
+        self._db = backend
+        self._sql = backend.dialect
 
     @classmethod
-    async def open(cls, path: str, *, synchronous: str = "FULL") -> Store:
-        """Open (or create) the database, switch on WAL and apply pending migrations.
+    async def open(cls, url: str, *, synchronous: str = "FULL") -> Store:
+        """`open_store(url)`: kept for the callers that name the class."""
+        return await open_store(url, synchronous=synchronous)
 
-        `synchronous` FULL (the default) syncs the write-ahead log to disk at every commit, so
-        a commit survives a power cut or an OS crash once it returned (Discord is told of a move
-        only after its commit); NORMAL (for benchmarks only) survives a killed process but may
-        lose the last commits to a power cut."""
-        if synchronous not in ("FULL", "NORMAL"):
-            raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
-        sqlite3.connect(path).close()  # a path that cannot be opened fails here, not in a thread
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            await conn.execute("PRAGMA journal_mode=WAL")
-            await conn.execute(f"PRAGMA synchronous={synchronous}")
-            await conn.execute("PRAGMA foreign_keys=ON")
-            await conn.execute("PRAGMA busy_timeout=5000")
-            await migrate(conn)
-        except BaseException:  # e.g. not a database: close, or its thread keeps the process up
-            await conn.close()
-            raise
-        reader = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            await reader.execute("PRAGMA busy_timeout=5000")
-            await reader.execute("PRAGMA query_only=ON")
-        except BaseException:
-            await reader.close()
-            await conn.close()
-            raise
-        return cls(conn, reader)
+    @property
+    def backend(self) -> Backend:
+        """The database under the store (tests and tools reach SQLite's connection here)."""
+        return self._db
+
+    @property
+    def dialect_name(self) -> str:
+        """`sqlite` or `postgres`."""
+        return self._sql.name
+
+    @property
+    def _conn(self) -> Any:
+        """SQLite's writing connection (tests of SQLite's own behaviour)."""
+        if not isinstance(self._db, SqliteBackend):
+            raise TypeError("only a SQLite store has a connection of its own")
+        return self._db.conn
 
     async def close(self) -> None:
-        await self._reader.close()
-        await self._conn.close()
+        await self._db.close()
 
-    async def _read(self, sql: str, params: Iterable[Any] | Mapping[str, Any] = ()) -> list[Any]:
-        """The rows of a query on the reading connection. The writing connection may be inside
-        another request's transaction: a read there would see its uncommitted (perhaps later
-        rolled back) changes, while the reading connection sees committed data only (WAL)."""
-        bound = dict(params) if isinstance(params, Mapping) else tuple(params)
-        async with self._reader.execute(sql, bound) as cur:
-            return list(await cur.fetchall())
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """The rows of a read of committed data (`Backend.fetch`)."""
+        return await self._db.fetch(sql, params)
 
     # ------------------------------------------------------------ meta
 
@@ -191,34 +216,31 @@ class Store(Claims):
         return hashlib.sha256(_dumps(data).encode()).hexdigest()
 
     async def get_meta(self, key: str) -> str | None:
-        rows = await self._read("SELECT value FROM meta WHERE key = ?", (key,))
+        rows = await self._db.fetch("SELECT value FROM meta WHERE key = ?", (key,))
         return rows[0][0] if rows else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self._write:
-            await self._conn.execute(
-                "INSERT INTO meta (key, value) VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
+        await self._db.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
 
     # ------------------------------------------------------------ reading games
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        rows = await self._read(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        rows = await self._db.fetch(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return _record(rows[0]) if rows else None
 
-    async def _game_in_transaction(self, game_id: int) -> GameRecord | None:
-        """`get_game` inside a write, on the writing connection (it sees the write's changes)."""
-        async with self._conn.execute(
-            f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return _record(row) if row else None
+    @staticmethod
+    async def _game_in_transaction(tx: Transaction, game_id: int) -> GameRecord | None:
+        """`get_game` inside a write (it sees the write's changes)."""
+        rows = await tx.fetch(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _record(rows[0]) if rows else None
 
     async def active_game(self, channel_id: int) -> GameRecord | None:
         """The lobby or running game of this channel, if any."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')",
             (channel_id,),
         )
@@ -235,12 +257,12 @@ class Store(Claims):
         if guild_id is not None:
             sql += " AND guild_id = ?"
             params = (guild_id,)
-        return [_record(row) for row in await self._read(sql + " ORDER BY id", params)]
+        return [_record(row) for row in await self._db.fetch(sql + " ORDER BY id", params)]
 
     async def active_channels(self, guild_id: int) -> list[tuple[int, int]]:
         """(game id, channel id) of every lobby or running game of a server, oldest first: the
         listing of an overview, read from an index without any game's JSON."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             "SELECT id, channel_id FROM games WHERE guild_id = ? "
             "AND status IN ('lobby', 'running') ORDER BY id",
             (guild_id,),
@@ -253,7 +275,7 @@ class Store(Claims):
         if not game_ids:
             return []
         marks = ", ".join("?" for _ in game_ids)
-        rows = await self._read(
+        rows = await self._db.fetch(
             f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE id IN ({marks})", tuple(game_ids)
         )
         found = {record.id: record for record in map(_record, rows)}
@@ -262,10 +284,9 @@ class Store(Claims):
     async def actions(self, game_id: int) -> list[ActionRecord]:
         """The game's moves from the action log that were not undone, in order (what a replay
         of the game reads)."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             "SELECT game_id, version, seat, user_id, action, at, kind FROM actions "
-            "WHERE game_id = ? AND kind = 'move' AND version NOT IN (SELECT "
-            "json_extract(action, '$.undone') FROM actions WHERE game_id = ? AND kind = 'undo') "
+            f"WHERE game_id = ? AND kind = 'move' AND version NOT IN ({self._sql.undone_versions}) "
             "ORDER BY version",
             (game_id, game_id),
         )
@@ -281,7 +302,7 @@ class Store(Claims):
         sql = "SELECT game_id, version, seat, user_id, action, at, kind FROM actions "
         sql += "WHERE game_id = ?" + (" AND kind = ?" if kind else "")
         params = (game_id, kind) if kind else (game_id,)
-        rows = await self._read(sql + " ORDER BY version, kind DESC", params)
+        rows = await self._db.fetch(sql + " ORDER BY version, kind DESC", params)
         return [ActionRecord(*row) for row in rows]
 
     # ------------------------------------------------------------ writing games
@@ -300,12 +321,12 @@ class Store(Claims):
         """A new lobby in this channel, its posts in `language`; ChannelBusy if the channel
         already has an active game."""
         stamp = now()
-        async with self._write:
-            try:
-                cur = await self._conn.execute(
+        try:
+            async with self._db.transaction() as tx:
+                rows = await tx.fetch(
                     "INSERT INTO games (guild_id, channel_id, game, status, host_id, seats, "
                     "options, created_at, updated_at, language) "
-                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?)",
+                    "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         channel_id,
@@ -318,11 +339,9 @@ class Store(Claims):
                         language,
                     ),
                 )
-            except aiosqlite.IntegrityError as exc:
-                raise ChannelBusy(channel_id) from exc
-            game_id = cur.lastrowid
-        assert game_id is not None
-        record = await self.get_game(game_id)
+                record = await self._game_in_transaction(tx, rows[0][0])
+        except self._db.integrity_errors as exc:
+            raise ChannelBusy(channel_id) from exc
         assert record is not None
         return record
 
@@ -504,122 +523,118 @@ class Store(Claims):
         sets = ", ".join(
             ["version = version + 1", "updated_at = ?", *(f"{name} = ?" for name in values)]
         )
-        async with self._write:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                cur = await self._conn.execute(
-                    f"UPDATE games SET {sets} WHERE id = ? AND version = ?",
-                    (when, *values.values(), game_id, expected_version),
+        async with self._db.transaction() as tx:
+            saved = await tx.fetch(  # the game as saved: no later statement changes its row
+                f"UPDATE games SET {sets} WHERE id = ? AND version = ? RETURNING {_COLUMNS}",
+                (when, *values.values(), game_id, expected_version),
+            )
+            if len(saved) != 1:
+                exists = await self._exists(tx, game_id)
+                raise StaleVersion(game_id) if exists else GameNotFound(game_id)
+            if action is not None:
+                seat, user_id, text = action
+                await tx.execute(
+                    "INSERT INTO actions (game_id, version, seat, user_id, action, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, expected_version + 1, seat, user_id, text, when),
                 )
-                if cur.rowcount != 1:
-                    exists = await self._exists(game_id)
-                    raise StaleVersion(game_id) if exists else GameNotFound(game_id)
-                if action is not None:
-                    seat, user_id, text = action
-                    await self._conn.execute(
-                        "INSERT INTO actions (game_id, version, seat, user_id, action, at) "
-                        "VALUES (?, ?, ?, ?, ?, ?)",
-                        (game_id, expected_version + 1, seat, user_id, text, when),
-                    )
-                if seat_log is not None:
-                    await self._conn.execute(
-                        "INSERT INTO actions (game_id, version, kind, seat, user_id, action, at) "
-                        "VALUES (?, ?, 'seat', ?, ?, ?, ?)",
-                        (
-                            game_id,
-                            expected_version + 1,
-                            seat_log.seat,
-                            seat_log.new_user,
-                            _dumps(seat_log.to_json()),
-                            when,
-                        ),
-                    )
-                if undo is not None:
-                    await self._conn.execute(
-                        "INSERT INTO actions (game_id, version, kind, seat, user_id, action, at) "
-                        "VALUES (?, ?, 'undo', ?, ?, ?, ?)",
-                        (game_id, expected_version + 1, *undo, when),
-                    )
-                if results is not None:
-                    await self._write_results(game_id, results, when)
-                if keep_terms is not None:
-                    await self._conn.execute(
-                        "UPDATE turn_timers SET deadline_hours = COALESCE(deadline_hours, ?), "
-                        "auto_moves = COALESCE(auto_moves, ?) WHERE game_id = ?",
-                        (*keep_terms, game_id),
-                    )
-                if clocks is not None:
-                    await self._set_turn_timers(game_id, clocks)
-                if announce is not None:
-                    await self._conn.execute(
-                        "INSERT INTO outbox (game_id, version, body) VALUES (?, ?, ?)",
-                        (game_id, expected_version + 1, _dumps(announce.to_json())),
-                    )
-                if ended:
-                    await self._conn.execute(
-                        "DELETE FROM turn_timers WHERE game_id = ?", (game_id,)
-                    )
-                await self._conn.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
-            record = await self._game_in_transaction(game_id)
-        assert record is not None
-        return record
+            if seat_log is not None:
+                await tx.execute(
+                    "INSERT INTO actions (game_id, version, kind, seat, user_id, action, at) "
+                    "VALUES (?, ?, 'seat', ?, ?, ?, ?)",
+                    (
+                        game_id,
+                        expected_version + 1,
+                        seat_log.seat,
+                        seat_log.new_user,
+                        _dumps(seat_log.to_json()),
+                        when,
+                    ),
+                )
+            if undo is not None:
+                await tx.execute(
+                    "INSERT INTO actions (game_id, version, kind, seat, user_id, action, at) "
+                    "VALUES (?, ?, 'undo', ?, ?, ?, ?)",
+                    (game_id, expected_version + 1, *undo, when),
+                )
+            if results is not None:
+                await self._write_results(tx, game_id, results, when)
+            if keep_terms is not None:
+                await tx.execute(
+                    "UPDATE turn_timers SET deadline_hours = COALESCE(deadline_hours, ?), "
+                    "auto_moves = COALESCE(auto_moves, ?) WHERE game_id = ?",
+                    (*keep_terms, game_id),
+                )
+            if clocks is not None:
+                await self._set_turn_timers(tx, game_id, clocks)
+            if announce is not None:
+                await tx.execute(
+                    "INSERT INTO outbox (game_id, version, body) VALUES (?, ?, ?)",
+                    (game_id, expected_version + 1, _dumps(announce.to_json())),
+                )
+            if ended:
+                await tx.execute("DELETE FROM turn_timers WHERE game_id = ?", (game_id,))
+        return _record(saved[0])
 
-    async def _set_turn_timers(self, game_id: int, clocks: TurnClocks) -> None:
+    @staticmethod
+    async def _set_turn_timers(tx: Transaction, game_id: int, clocks: TurnClocks) -> None:
         """Inside a write: the turn timers as `clocks` says (see `TurnClocks`)."""
-        waiting = clocks.waiting
+        waiting = sorted(clocks.waiting.items())
         for seat in clocks.carried:
-            if seat in waiting:
-                await self._conn.execute(
+            if seat in clocks.waiting:
+                await tx.execute(
                     "UPDATE turn_timers SET since_version = ? WHERE game_id = ? AND seat = ?",
-                    (waiting[seat], game_id, seat),
+                    (clocks.waiting[seat], game_id, seat),
                 )
-        current = _seat_map(waiting)
-        await self._conn.execute(
-            "DELETE FROM turn_timers WHERE game_id = ? AND NOT EXISTS (SELECT 1 FROM "
-            "json_each(?) AS w WHERE CAST(w.key AS INTEGER) = turn_timers.seat "
-            "AND w.value = turn_timers.since_version)",
-            (game_id, current),
+        # the timers of waits that ended go; those of new waits come (kept ones stay as they are)
+        kept = " OR ".join("(seat = ? AND since_version = ?)" for _ in waiting) or "FALSE"
+        await tx.execute(
+            f"DELETE FROM turn_timers WHERE game_id = ? AND NOT ({kept})",
+            (game_id, *(n for pair in waiting for n in pair)),
         )
-        await self._conn.execute(
-            "INSERT OR IGNORE INTO turn_timers (game_id, seat, since_version, started_at, "
-            "deadline_hours, auto_moves) "
-            "SELECT ?, CAST(w.key AS INTEGER), w.value, ?, ?, ? FROM json_each(?) AS w",
-            (game_id, stamp(clocks.at), clocks.deadline_hours, clocks.auto_moves, current),
-        )
+        if waiting:
+            rows = ", ".join("(?, ?, ?, ?, ?, ?)" for _ in waiting)
+            started = stamp(clocks.at)
+            await tx.execute(
+                "INSERT INTO turn_timers (game_id, seat, since_version, started_at, "
+                f"deadline_hours, auto_moves) VALUES {rows} ON CONFLICT DO NOTHING",
+                tuple(
+                    value
+                    for seat, since in waiting
+                    for value in (
+                        game_id,
+                        seat,
+                        since,
+                        started,
+                        clocks.deadline_hours,
+                        clocks.auto_moves,
+                    )
+                ),
+            )
         if clocks.deadline_moved is not None:
-            await self._conn.execute(
+            await tx.execute(
                 "UPDATE turn_timers SET deadline_moved = 1 WHERE game_id = ? AND seat = ?",
                 (game_id, clocks.deadline_moved),
             )
 
-    async def _rollback(self) -> None:
-        """Roll back the transaction under way, unless SQLite already has (it does on some
-        errors, e.g. a full disk): the error that stopped the transaction is the one raised."""
-        if self._conn.in_transaction:
-            await self._conn.execute("ROLLBACK")
-
-    async def _exists(self, game_id: int) -> bool:
-        async with self._conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)) as cur:
-            return await cur.fetchone() is not None
+    @staticmethod
+    async def _exists(tx: Transaction, game_id: int) -> bool:
+        return bool(await tx.fetch("SELECT 1 FROM games WHERE id = ?", (game_id,)))
 
     # ------------------------------------------------------------ tracked messages
 
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
         """Remember a message of a game (e.g. `lobby`, `board`), replacing the previous one."""
-        async with self._write:
-            await self._conn.execute(
-                "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id, "
-                "message_id = excluded.message_id",
-                (game_id, kind, channel_id, message_id),
-            )
+        await self._db.execute(
+            "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id, "
+            "message_id = excluded.message_id",
+            (game_id, kind, channel_id, message_id),
+        )
 
     async def get_message(self, game_id: int, kind: str) -> tuple[int, int] | None:
         """(channel_id, message_id) of a remembered message, or None."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             "SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?",
             (game_id, kind),
         )
@@ -629,7 +644,7 @@ class Store(Claims):
 
     async def pending(self, game_id: int, up_to: int) -> Pending:
         """The game's announcements not yet delivered, up to version `up_to`, oldest first."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             "SELECT version, body FROM outbox WHERE game_id = ? AND delivered = 0 "
             "AND version <= ? ORDER BY version",
             (game_id, up_to),
@@ -640,7 +655,7 @@ class Store(Claims):
 
     async def shown_in(self, game_id: int, message_id: int) -> Pending:
         """The announcements a board message showed (delivered into it), oldest first."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             "SELECT version, body FROM outbox WHERE game_id = ? AND shown_in = ? ORDER BY version",
             (game_id, message_id),
         )
@@ -650,7 +665,7 @@ class Store(Claims):
 
     async def games_with_pending(self) -> list[int]:
         """Every game with an announcement or a private panel not yet delivered."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             "SELECT game_id FROM outbox WHERE delivered = 0 UNION SELECT game_id FROM panels_due"
         )
         return sorted(row[0] for row in rows)
@@ -668,61 +683,54 @@ class Store(Claims):
         if not versions:
             return
         marks = ",".join("?" * len(versions))
-        async with self._write:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                await self._conn.execute(
-                    f"UPDATE outbox SET delivered = 1, shown_in = ? "
-                    f"WHERE game_id = ? AND version IN ({marks})",
-                    (board[1] if board else None, game_id, *versions),
+        async with self._db.transaction() as tx:
+            await tx.execute(
+                f"UPDATE outbox SET delivered = 1, shown_in = ? "
+                f"WHERE game_id = ? AND version IN ({marks})",
+                (board[1] if board else None, game_id, *versions),
+            )
+            for seat, fresh in (panels or {}).items():
+                await tx.execute(
+                    "INSERT INTO panels_due (game_id, seat, fresh) VALUES (?, ?, ?) "
+                    "ON CONFLICT (game_id, seat) DO UPDATE SET fresh = CASE "
+                    "WHEN excluded.fresh > panels_due.fresh THEN excluded.fresh "
+                    "ELSE panels_due.fresh END",
+                    (game_id, seat, int(fresh)),
                 )
-                for seat, fresh in (panels or {}).items():
-                    await self._conn.execute(
-                        "INSERT INTO panels_due (game_id, seat, fresh) VALUES (?, ?, ?) "
-                        "ON CONFLICT (game_id, seat) DO UPDATE "
-                        "SET fresh = max(fresh, excluded.fresh)",
-                        (game_id, seat, int(fresh)),
-                    )
-                if board is not None:
-                    await self._conn.execute(
-                        "INSERT INTO messages (game_id, kind, channel_id, message_id) "
-                        "VALUES (?, 'board', ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET "
-                        "channel_id = excluded.channel_id, message_id = excluded.message_id",
-                        (game_id, *board),
-                    )
-                await self._conn.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
+            if board is not None:
+                await tx.execute(
+                    "INSERT INTO messages (game_id, kind, channel_id, message_id) "
+                    "VALUES (?, 'board', ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET "
+                    "channel_id = excluded.channel_id, message_id = excluded.message_id",
+                    (game_id, *board),
+                )
 
     async def panels_due(self, game_id: int) -> dict[int, bool]:
         """The game's private panels still to send: {seat: fresh}."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             "SELECT seat, fresh FROM panels_due WHERE game_id = ? ORDER BY seat", (game_id,)
         )
         return {row[0]: bool(row[1]) for row in rows}
 
     async def panel_done(self, game_id: int, seat: int) -> None:
         """A seat's due panel was sent (or cannot be)."""
-        async with self._write:
-            await self._conn.execute(
-                "DELETE FROM panels_due WHERE game_id = ? AND seat = ?", (game_id, seat)
-            )
+        await self._db.execute(
+            "DELETE FROM panels_due WHERE game_id = ? AND seat = ?", (game_id, seat)
+        )
 
     # ------------------------------------------------------------ flags
 
     async def set_flag(self, game_id: int, flag: str, user_id: int) -> None:
         """Remember that `flag` holds for a user in a game (e.g. `dm_closed`: they were told
         their DMs are closed); setting it again changes nothing."""
-        async with self._write:
-            await self._conn.execute(
-                "INSERT OR IGNORE INTO flags (game_id, flag, user_id) VALUES (?, ?, ?)",
-                (game_id, flag, user_id),
-            )
+        await self._db.execute(
+            "INSERT INTO flags (game_id, flag, user_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            (game_id, flag, user_id),
+        )
 
     async def has_flag(self, game_id: int, flag: str, user_id: int) -> bool:
         """Whether `flag` was set for this user in this game."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             "SELECT 1 FROM flags WHERE game_id = ? AND flag = ? AND user_id = ?",
             (game_id, flag, user_id),
         )
@@ -738,39 +746,23 @@ class Store(Claims):
         migration adds) and the server's ratings, then the games. Returns the rows deleted per
         table; `dry_run` counts and rolls back. `compact` then rewrites the file (VACUUM) so
         deleted rows leave no trace in it. Per-user settings are not per server and are kept."""
-        async with self._write:
-            async with self._conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'games'"
-            ) as cur:
-                names = [row[0] for row in await cur.fetchall()]
-            children = []
-            for name in names:
-                async with self._conn.execute(f'PRAGMA table_info("{name}")') as cur:
-                    if any(column[1] == "game_id" for column in await cur.fetchall()):
-                        children.append(name)
-            counts: dict[str, int] = {}
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                for name in children:
-                    cur = await self._conn.execute(
-                        f'DELETE FROM "{name}" WHERE game_id IN '
-                        "(SELECT id FROM games WHERE guild_id = ?)",
-                        (guild_id,),
-                    )
-                    counts[name] = cur.rowcount
-                cur = await self._conn.execute(
-                    "DELETE FROM ratings WHERE guild_id = ?", (guild_id,)
+        children = [t for t in await self._db.tables_with_column("game_id") if t != "games"]
+        counts: dict[str, int] = {}
+        async with self._db.transaction() as tx:
+            for name in children:
+                counts[name] = await tx.execute(
+                    f'DELETE FROM "{name}" WHERE game_id IN '
+                    "(SELECT id FROM games WHERE guild_id = ?)",
+                    (guild_id,),
                 )
-                counts["ratings"] = cur.rowcount
-                cur = await self._conn.execute("DELETE FROM games WHERE guild_id = ?", (guild_id,))
-                counts["games"] = cur.rowcount
-                await self._conn.execute("ROLLBACK" if dry_run else "COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
-            if compact and not dry_run:
-                await self._conn.execute("VACUUM")
-                await self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            counts["ratings"] = await tx.execute(
+                "DELETE FROM ratings WHERE guild_id = ?", (guild_id,)
+            )
+            counts["games"] = await tx.execute("DELETE FROM games WHERE guild_id = ?", (guild_id,))
+            if dry_run:
+                tx.discard()
+        if compact and not dry_run:
+            await self._db.compact()
         return counts
 
     # ------------------------------------------------------------ turn timers
@@ -796,12 +788,12 @@ class Store(Claims):
         else:
             sql += "WHERE g.status = 'running'"
         return [
-            _timer(row) for row in await self._read(sql + " ORDER BY t.game_id, t.seat", params)
+            _timer(row) for row in await self._db.fetch(sql + " ORDER BY t.game_id, t.seat", params)
         ]
 
     async def running_timers(self) -> list[tuple[TurnTimer, dict[str, Any]]]:
         """Every running game's turn timers, each with its game's timing settings (JSON)."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             f"SELECT {_TIMER_COLUMNS}, g.timing FROM turn_timers AS t "
             "JOIN games AS g ON g.id = t.game_id "
             "WHERE g.status = 'running' ORDER BY t.game_id, t.seat"
@@ -817,39 +809,20 @@ class Store(Claims):
         its clock can have started (`service.turn_clock` decides exactly, on what this returns).
         `reminder_hours` and `deadline_hours` are the settings' defaults; `max_reminders` the
         reminders a wait may have."""
-        rows = await self._read(
-            "WITH g AS MATERIALIZED (SELECT id, timing, "
-            "  coalesce(timing ->> '$.deadline_hours', :dh) AS dh, "
-            "  coalesce(timing ->> '$.reminder_hours', :rh) AS rh "
-            "  FROM games WHERE status = 'running' "
-            "  AND NOT coalesce(timing ->> '$.paused', 0) "
-            "  AND NOT coalesce(timing ->> '$.blocked', 0)) "
-            f"SELECT {_TIMER_COLUMNS}, g.timing FROM g JOIN turn_timers AS t ON t.game_id = g.id "
-            "WHERE (coalesce(t.deadline_hours, g.dh) > 0 "
-            "   AND julianday(t.started_at) + (t.held_seconds + 3600.0 * coalesce(t.deadline_hours,"
-            "       g.dh)) / 86400.0 <= :now) "
-            "OR (g.rh > 0 AND t.sent_count < :most "
-            "   AND max(julianday(t.started_at) + t.held_seconds / 86400.0,"
-            "       coalesce(julianday(t.last_sent_at), 0)) + g.rh / 24.0 <= :now) "
-            "ORDER BY t.game_id, t.seat",
-            {
-                "dh": deadline_hours,
-                "rh": reminder_hours,
-                "most": max_reminders,
-                # a little later than `now`: rounding never leaves a due timer out
-                "now": _julian(now) + 1e-6,
-            },
+        rows = await self._db.fetch(
+            self._sql.timers_maybe_due,
+            (deadline_hours, reminder_hours, max_reminders, self._sql.moment(now)),
         )
         return [(_timer(row[:10]), json.loads(row[10])) for row in rows]
 
     async def games_maybe_deserted(self) -> list[GameRecord]:
         """The running games bots hold alone (`GameRecord.deserted`), and those that were and
         still have it in their timing settings (`deserted_at`): the database picks them."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             f"SELECT {_COLUMNS} FROM games WHERE status = 'running' "
             # the text of the JSON first (cheap): no seat held by a member, or deserted before
-            "AND (instr(timing, '\"deserted_at\"') OR NOT (instr(seats, '\"bot\":false') "
-            "     OR instr(seats, '\"bot\": false') OR instr(seats, '\"bot\":0'))) "
+            "AND (timing LIKE '%\"deserted_at\"%' OR NOT (seats LIKE '%\"bot\":false%' "
+            "     OR seats LIKE '%\"bot\": false%' OR seats LIKE '%\"bot\":0%')) "
             "ORDER BY id"
         )
         records = [_record(row) for row in rows]
@@ -859,29 +832,28 @@ class Store(Claims):
         """Count one more reminder for `timer`'s wait, only if the game is still running at
         `game_version` and the timer is as read (same wait, same count). False: nothing written,
         the game or the timer moved on."""
-        async with self._write:
-            cur = await self._conn.execute(
-                "UPDATE turn_timers SET sent_count = sent_count + 1, last_sent_at = ? "
-                "WHERE game_id = ? AND seat = ? AND since_version = ? AND sent_count = ? "
-                "AND EXISTS (SELECT 1 FROM games WHERE id = ? AND version = ? "
-                "AND status = 'running')",
-                (
-                    stamp(at),
-                    timer.game_id,
-                    timer.seat,
-                    timer.since_version,
-                    timer.sent_count,
-                    timer.game_id,
-                    game_version,
-                ),
-            )
-            return cur.rowcount == 1
+        changed = await self._db.execute(
+            "UPDATE turn_timers SET sent_count = sent_count + 1, last_sent_at = ? "
+            "WHERE game_id = ? AND seat = ? AND since_version = ? AND sent_count = ? "
+            "AND EXISTS (SELECT 1 FROM games WHERE id = ? AND version = ? "
+            "AND status = 'running')",
+            (
+                stamp(at),
+                timer.game_id,
+                timer.seat,
+                timer.since_version,
+                timer.sent_count,
+                timer.game_id,
+                game_version,
+            ),
+        )
+        return changed == 1
 
     # ------------------------------------------------------------ liveness
 
     async def last_beat(self) -> datetime | None:
         """When the bot's timer loop last wrote its heartbeat (None: never)."""
-        rows = await self._read("SELECT beat_at FROM liveness WHERE id = 1")
+        rows = await self._db.fetch("SELECT beat_at FROM liveness WHERE id = 1")
         return datetime.fromisoformat(rows[0][0]) if rows else None
 
     async def beat(
@@ -895,49 +867,41 @@ class Store(Claims):
         the stored beat is still that one: another process sharing the database may have held
         them meanwhile. The number of timers held."""
         count = 0
-        async with self._write:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                last = await self._conn.execute_fetchall("SELECT beat_at FROM liveness")
-                stale = since is not None and (
-                    not last or datetime.fromisoformat(next(iter(last))[0]) != since
-                )
-                if held is not None and held > timedelta(0) and last and not stale:
-                    count = await self._hold_clocks(str(next(iter(last))[0]), held)
-                await self._conn.execute(
-                    "INSERT INTO liveness (id, beat_at) VALUES (1, ?) "
-                    "ON CONFLICT (id) DO UPDATE SET beat_at = excluded.beat_at",
-                    (stamp(at),),
-                )
-                await self._conn.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
+        async with self._db.transaction() as tx:
+            last = await tx.fetch("SELECT beat_at FROM liveness" + self._sql.for_update)
+            stale = since is not None and (
+                not last or datetime.fromisoformat(str(last[0][0])) != since
+            )
+            if held is not None and held > timedelta(0) and last and not stale:
+                count = await self._hold_clocks(tx, str(last[0][0]), held)
+            await tx.execute(
+                "INSERT INTO liveness (id, beat_at) VALUES (1, ?) "
+                "ON CONFLICT (id) DO UPDATE SET beat_at = excluded.beat_at",
+                (stamp(at),),
+            )
         return count
 
-    async def _hold_clocks(self, before: str, held: timedelta) -> int:
+    async def _hold_clocks(self, tx: Transaction, before: str, held: timedelta) -> int:
         """Inside a write: hold the running games' clocks that began by `before` for `held`."""
         seconds = held.total_seconds()
         running = "game_id IN (SELECT id FROM games WHERE status = 'running')"
-        cur = await self._conn.execute(
+        held_count = await tx.execute(
             f"UPDATE turn_timers SET held_seconds = held_seconds + ? "
             f"WHERE started_at <= ? AND {running}",
             (seconds, before),
         )
-        rows = await self._conn.execute_fetchall(
+        rows = await tx.fetch(
             f"SELECT game_id, seat, last_sent_at FROM turn_timers "
             f"WHERE last_sent_at IS NOT NULL AND last_sent_at <= ? AND {running}",
             (before,),
         )
         for game_id, seat, last_sent in rows:
             moved = stamp(datetime.fromisoformat(last_sent) + held)
-            await self._conn.execute(
+            await tx.execute(
                 "UPDATE turn_timers SET last_sent_at = ? WHERE game_id = ? AND seat = ?",
                 (moved, game_id, seat),
             )
-        games = await self._conn.execute_fetchall(
-            "SELECT id, timing FROM games WHERE status = 'running'"
-        )
+        games = await tx.fetch("SELECT id, timing FROM games WHERE status = 'running'")
         for game_id, text in games:
             timing = json.loads(text)
             shifted = False
@@ -946,10 +910,10 @@ class Store(Claims):
                 if at is not None and stamp(datetime.fromisoformat(at)) <= before:
                     timing[key], shifted = (datetime.fromisoformat(at) + held).isoformat(), True
             if shifted:
-                await self._conn.execute(
+                await tx.execute(
                     "UPDATE games SET timing = ? WHERE id = ?", (_dumps(timing), game_id)
                 )
-        return cur.rowcount
+        return held_count
 
     # ------------------------------------------------------------ user settings
 
@@ -960,51 +924,48 @@ class Store(Claims):
         if not ids:
             return {}
         marks = ", ".join("?" for _ in ids)
-        rows = await self._read(
+        rows = await self._db.fetch(
             f"SELECT user_id, turn_notice FROM user_settings WHERE user_id IN ({marks})", ids
         )
         return {row[0]: row[1] for row in rows}
 
     async def user_languages(self) -> dict[int, str]:
         """Every member's own language choice other than `auto` (their Discord language)."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             "SELECT user_id, language FROM user_settings WHERE language != 'auto'", ()
         )
         return {row[0]: row[1] for row in rows}
 
     async def set_user_language(self, user_id: int, language: str) -> None:
         """Remember a member's language (`auto`: their Discord language)."""
-        async with self._write:
-            await self._conn.execute(
-                "INSERT INTO user_settings (user_id, language) VALUES (?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
-                (user_id, language),
-            )
+        await self._db.execute(
+            "INSERT INTO user_settings (user_id, language) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+            (user_id, language),
+        )
 
     async def guild_language(self, guild_id: int) -> str:
         """A server's default language for new games ('' when its managers never chose)."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         return str(rows[0][0]) if rows else ""
 
     async def set_guild_language(self, guild_id: int, language: str) -> None:
         """Set a server's default language for new games."""
-        async with self._write:
-            await self._conn.execute(
-                "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
-                (guild_id, language),
-            )
+        await self._db.execute(
+            "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+            (guild_id, language),
+        )
 
     async def set_turn_notice(self, user_id: int, notice: str) -> None:
         """Remember how a user wants to hear it is their turn."""
-        async with self._write:
-            await self._conn.execute(
-                "INSERT INTO user_settings (user_id, turn_notice) VALUES (?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET turn_notice = excluded.turn_notice",
-                (user_id, notice),
-            )
+        await self._db.execute(
+            "INSERT INTO user_settings (user_id, turn_notice) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET turn_notice = excluded.turn_notice",
+            (user_id, notice),
+        )
 
     # ------------------------------------------------------------ undo, statistics, ratings
 
@@ -1047,28 +1008,21 @@ class Store(Claims):
     async def save_results(self, game_id: int, results: GameResults, when: str) -> bool:
         """The results (and ratings) of an already finished game that has none, written in one
         transaction; False (nothing written) if it has them already."""
-        async with self._write:
-            await self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                async with self._conn.execute(
-                    "SELECT 1 FROM game_results WHERE game_id = ?", (game_id,)
-                ) as cur:
-                    if await cur.fetchone() is not None:
-                        await self._conn.execute("ROLLBACK")
-                        return False
-                await self._write_results(game_id, results, when)
-                await self._conn.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
+        async with self._db.transaction() as tx:
+            await tx.fetch("SELECT id FROM games WHERE id = ?" + self._sql.for_update, (game_id,))
+            if await tx.fetch("SELECT 1 FROM game_results WHERE game_id = ?", (game_id,)):
+                return False
+            await self._write_results(tx, game_id, results, when)
         return True
 
-    async def _write_results(self, game_id: int, results: GameResults, when: str) -> None:
+    async def _write_results(
+        self, tx: Transaction, game_id: int, results: GameResults, when: str
+    ) -> None:
         """Inside a write: the finished game's result rows, and its players' new ratings when
         it is rated (a server's game with a rater)."""
         players = len(results.seats)
         for r in results.seats:
-            await self._conn.execute(
+            await tx.execute(
                 "INSERT INTO game_results (game_id, seat, guild_id, game, player, players, "
                 "place, score, won, turns, turn_seconds, missed, finished_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -1092,7 +1046,7 @@ class Store(Claims):
             return
         ids = sorted({r.player for r in results.seats})
         marks = ", ".join("?" for _ in ids)
-        rows = await self._conn.execute_fetchall(
+        rows = await tx.fetch(
             f"SELECT player, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? "
             f"AND player IN ({marks})",
             (results.guild_id, results.game, *ids),
@@ -1100,11 +1054,11 @@ class Store(Claims):
         current = {row[0]: (row[1], row[2]) for row in rows}
         new = results.rater([(r.player, r.place) for r in results.seats], current)
         for player, (mu, sigma) in new.items():
-            await self._conn.execute(
+            await tx.execute(
                 "INSERT INTO ratings (guild_id, game, player, mu, sigma, ordinal, games, "
                 "updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?) "
                 "ON CONFLICT (guild_id, game, player) DO UPDATE SET mu = excluded.mu, "
-                "sigma = excluded.sigma, ordinal = excluded.ordinal, games = games + 1, "
+                "sigma = excluded.sigma, ordinal = excluded.ordinal, games = ratings.games + 1, "
                 "updated_at = excluded.updated_at",
                 (results.guild_id, results.game, player, mu, sigma, mu - 3 * sigma, when),
             )
@@ -1114,22 +1068,25 @@ class Store(Claims):
     ) -> PlayerStats:
         """A member's statistics over a server's finished games (of one game, or all)."""
         sql = (
-            "SELECT count(*), coalesce(sum(won), 0), coalesce(sum(score), 0), "
-            "coalesce(sum(place), 0), coalesce(sum(turns), 0), coalesce(sum(turn_seconds), 0), "
-            "coalesce(sum(1 - missed), 0) FROM game_results WHERE guild_id = ? AND player = ?"
+            "SELECT count(*), CAST(coalesce(sum(won), 0) AS BIGINT), "
+            "CAST(coalesce(sum(score), 0) AS BIGINT), CAST(coalesce(sum(place), 0) AS BIGINT), "
+            "CAST(coalesce(sum(turns), 0) AS BIGINT), coalesce(sum(turn_seconds), 0), "
+            "CAST(coalesce(sum(1 - missed), 0) AS BIGINT) "
+            "FROM game_results WHERE guild_id = ? AND player = ?"
         )
         params: tuple[Any, ...] = (guild_id, player)
         if game is not None:
             sql, params = sql + " AND game = ?", (*params, game)
-        row = (await self._read(sql, params))[0]
+        row = (await self._db.fetch(sql, params))[0]
         return PlayerStats(*row)
 
     async def player_stats_by_game(self, guild_id: int, player: int) -> dict[str, PlayerStats]:
         """A member's statistics in each game they finished in a server (one pass over the
         index), by game id, alphabetically."""
-        rows = await self._read(
-            "SELECT game, count(*), sum(won), sum(score), sum(place), sum(turns), "
-            "sum(turn_seconds), sum(1 - missed) FROM game_results "
+        rows = await self._db.fetch(
+            "SELECT game, count(*), CAST(sum(won) AS BIGINT), CAST(sum(score) AS BIGINT), "
+            "CAST(sum(place) AS BIGINT), CAST(sum(turns) AS BIGINT), sum(turn_seconds), "
+            "CAST(sum(1 - missed) AS BIGINT) FROM game_results "
             "WHERE guild_id = ? AND player = ? GROUP BY game ORDER BY game",
             (guild_id, player),
         )
@@ -1137,7 +1094,7 @@ class Store(Claims):
 
     async def rating(self, guild_id: int, game: str, player: int) -> Rating | None:
         """A player's rating in a server's game (None: never rated)."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             "SELECT player, mu, sigma, ordinal, games FROM ratings "
             "WHERE guild_id = ? AND game = ? AND player = ?",
             (guild_id, game, player),
@@ -1147,7 +1104,7 @@ class Store(Claims):
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[Rating]:
         """A server's best rated players of a game (bots included, members who hide their
         statistics left out), best first."""
-        rows = await self._read(
+        rows = await self._db.fetch(
             "SELECT player, mu, sigma, ordinal, games FROM ratings "
             "WHERE guild_id = ? AND game = ? AND player NOT IN "
             "(SELECT user_id FROM user_settings WHERE stats = 0) ORDER BY ordinal DESC LIMIT ?",
@@ -1172,16 +1129,15 @@ class Store(Claims):
 
     async def set_stats_shown(self, user_id: int, shown: bool) -> None:
         """Whether a member's statistics and ratings are shown (`/settings stats:`)."""
-        async with self._write:
-            await self._conn.execute(
-                "INSERT INTO user_settings (user_id, stats) VALUES (?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET stats = excluded.stats",
-                (user_id, int(shown)),
-            )
+        await self._db.execute(
+            "INSERT INTO user_settings (user_id, stats) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET stats = excluded.stats",
+            (user_id, int(shown)),
+        )
 
     async def stats_shown(self, user_id: int) -> bool:
         """Whether a member's statistics are shown (yes unless they chose not)."""
-        rows = await self._read("SELECT stats FROM user_settings WHERE user_id = ?", (user_id,))
+        rows = await self._db.fetch("SELECT stats FROM user_settings WHERE user_id = ?", (user_id,))
         return bool(rows[0][0]) if rows else True
 
     # ------------------------------------------------------------ history (issue 19)
@@ -1193,7 +1149,7 @@ class Store(Claims):
         `statuses` (e.g. its running game, else its last finished one), or None."""
         wanted = tuple(statuses)
         marks = ", ".join("?" for _ in wanted)
-        rows = await self._read(
+        rows = await self._db.fetch(
             f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND seed IS NOT NULL "
             f"AND status IN ({marks}) ORDER BY id DESC LIMIT 1",
             (channel_id, *wanted),
@@ -1203,11 +1159,9 @@ class Store(Claims):
     async def running_games_of(self, user_id: int) -> list[GameRecord]:
         """Every running game, in any server, where member `user_id` holds a seat (not one a
         bot plays for them), oldest first."""
-        rows = await self._read(
-            f"SELECT {_COLUMNS} FROM games WHERE status = 'running' AND EXISTS ("
-            "SELECT 1 FROM json_each(games.seats) AS s "
-            "WHERE json_extract(s.value, '$.user_id') = ? "
-            "AND NOT json_extract(s.value, '$.bot')) ORDER BY id",
+        rows = await self._db.fetch(
+            f"SELECT {_COLUMNS} FROM games WHERE status = 'running' "
+            f"AND {self._sql.member_seated} ORDER BY id",
             (user_id,),
         )
         return [_record(row) for row in rows]

@@ -46,7 +46,7 @@ async def start_bot(
     guild = next(iter(fake.world.guilds.values()), None) or fake.add_guild("Test")
     settings = settings_class(
         discord_token=TOKEN,
-        db_path=str(db_path),
+        database_url=str(db_path),
         test_guild_id=guild.id if test_guild else None,
         api_base=fake.api_base,
         gateway_url=fake.gateway_url,

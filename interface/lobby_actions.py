@@ -14,7 +14,7 @@ from interface.delivery import deliver_change, redraw_lobby
 from interface.failures import DISCORD_FAILURES
 from interface.host import host
 from interface.messages import lobby
-from interface.replies import game_locale, reply, tables, user_locale
+from interface.replies import failure_text, game_locale, reply, tables, user_locale
 from rules.errors import RuleError
 from service.errors import TableError
 from service.lobby import members_of
@@ -59,9 +59,9 @@ async def press_lobby(interaction: Interaction, game_id: int, op: str) -> None:
     except (TableError, RuleError) as err:
         await reply(interaction, err.message(locale))
         return
-    except Exception:  # e.g. the database is locked: nothing was saved
+    except Exception as error:  # e.g. the database is locked or out of reach: nothing was saved
         log.exception("lobby button %s failed in game %s", op, game_id)
-        await reply(interaction, TableError("error.internal").message(locale))
+        await reply(interaction, failure_text(error, locale))
         return
     if op == "start":  # committed: show it
         await redraw(interaction, change.record)

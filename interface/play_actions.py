@@ -20,7 +20,7 @@ from interface.host import host
 from interface.messages import hand_panel
 from interface.move_pages import moves_page
 from interface.outgoing import Outgoing
-from interface.replies import private_panel, reply, tables, user_locale
+from interface.replies import failure_text, private_panel, reply, tables, user_locale
 from interface.undo_actions import undo_view, with_undo
 from rules.errors import RuleError
 from service.change import TableChange
@@ -86,9 +86,9 @@ async def act(
     except (TableError, RuleError) as err:
         await reply(interaction, err.message(locale))
         return None
-    except Exception:
+    except Exception as error:  # nothing was saved (e.g. the database out of reach)
         log.exception("action failed in game %s", record.id)
-        await reply(interaction, TableError("error.internal").message(locale))
+        await reply(interaction, failure_text(error, locale))
         return None
     # Committed. Now answer the interaction, then post the board and DMs.
     try:

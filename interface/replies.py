@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from db.errors import DatabaseUnavailable
 from db.records import GameRecord
 from i18n import t
 from interface.host import Host, host
@@ -90,12 +91,25 @@ def is_manager(interaction: discord.Interaction) -> bool:
     return bool(perms.manage_guild or perms.administrator)
 
 
+def failure_text(error: BaseException, locale: str) -> str:
+    """What a member is told when their request failed and nothing was changed: the database
+    out of reach (a PostgreSQL server restarting: try again shortly), else something else."""
+    if isinstance(error, DatabaseUnavailable):
+        return t("error.database_unavailable", locale)
+    return t("error.internal", locale)
+
+
 async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
     """The last resort for an unexpected error while handling an interaction: log it and tell
     the user, privately, that nothing was changed (the database commit is the last step of any
     change, so a failure before it saved nothing, and one after it is past the user's action)."""
-    log.error("interaction %s failed", interaction.id, exc_info=error)
-    await reply(interaction, t("error.internal", user_locale(interaction)))
+    if isinstance(error, DatabaseUnavailable):
+        log.warning(
+            "interaction %s refused: the database is out of reach (%s)", interaction.id, error
+        )
+    else:
+        log.error("interaction %s failed", interaction.id, exc_info=error)
+    await reply(interaction, failure_text(error, user_locale(interaction)))
 
 
 def guarded(

@@ -43,7 +43,7 @@ def bot_settings(fake: FakeDiscord, sandbox: SandboxSettings, env: dict[str, str
     base = Settings.from_env({**env, "DISCORD_TOKEN": TOKEN})
     return dataclasses.replace(
         base,
-        db_path=sandbox.db_path,
+        database_url=sandbox.db_path,
         test_guild_id=None,
         api_base=fake.api_base,
         gateway_url=fake.gateway_url,

@@ -15,3 +15,4 @@ else
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 fi
 if [ "$kind" != "runtime" ]; then scripts/install_chromium.sh || true; fi  # Chromium: tests/sandbox/
+if [ "$kind" = "dev" ]; then scripts/install_postgres.sh; fi  # the PostgreSQL tests' server

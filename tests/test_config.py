@@ -13,6 +13,7 @@ from config import (
     MissingSetting,
     Settings,
 )
+from db.store import shown_url, sqlite_path
 from service import timing
 
 
@@ -65,3 +66,26 @@ def test_the_bots_default_game_language_is_english_italian_or_dutch() -> None:
     assert Settings.from_env({"DISCORD_TOKEN": "x", "TAVOLO_LOCALE": "IT"}).locale == "it"
     with pytest.raises(MissingSetting, match="TAVOLO_LOCALE"):
         Settings.from_env({"DISCORD_TOKEN": "x", "TAVOLO_LOCALE": "de"})
+
+
+def test_the_database_is_one_setting_with_the_old_name_as_an_alias() -> None:
+    """TAVOLO_DATABASE_URL names a SQLite file (a path or sqlite: URL) or a PostgreSQL
+    database; TAVOLO_DB_PATH, its deprecated name, is read when it is not set."""
+    base = {"DISCORD_TOKEN": "x"}
+    assert Settings.from_env(base).database_url == "tavolo.db"
+    assert Settings.from_env({**base, "TAVOLO_DB_PATH": "old.db"}).database_url == "old.db"
+    url = "postgresql://tavolo:pw@db.example:5432/tavolo"
+    both = {**base, "TAVOLO_DB_PATH": "old.db", "TAVOLO_DATABASE_URL": url}
+    assert Settings.from_env(both).database_url == url
+    for bad in ("mysql://db/tavolo", "http://db.example/"):
+        with pytest.raises(MissingSetting, match="TAVOLO_DATABASE_URL"):
+            Settings.from_env({**base, "TAVOLO_DATABASE_URL": bad})
+
+
+def test_a_database_url_is_shown_without_its_password() -> None:
+    assert shown_url("postgresql://tavolo:secret@db:5432/t") == "postgresql://tavolo:***@db:5432/t"
+    assert shown_url("postgresql://db/t") == "postgresql://db/t"
+    assert shown_url("/var/lib/tavolo.db") == "/var/lib/tavolo.db"
+    assert sqlite_path("sqlite:////var/lib/tavolo.db") == "/var/lib/tavolo.db"
+    assert sqlite_path("sqlite:tavolo.db") == "tavolo.db"
+    assert sqlite_path("tavolo.db") == "tavolo.db"

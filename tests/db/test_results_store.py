@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from db.records import TurnClocks
 from db.results import GameResults, SeatResult
 from db.store import Store
 from tests.db.test_store import new_game
+
+pytestmark = pytest.mark.both_backends
 
 AT = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -16,6 +16,8 @@ from db.records import Seat, SeatChange, TurnClocks
 from db.store import Store
 from tests.db.test_state_applied_key import raw
 
+pytestmark = pytest.mark.both_backends
+
 AT = datetime(2026, 1, 1, tzinfo=UTC)
 
 

@@ -14,6 +14,8 @@ from db import migrations
 from db.store import Store
 from games import RULES
 
+pytestmark = pytest.mark.both_backends
+
 
 def raw(db_path: Path, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
     conn = sqlite3.connect(db_path)

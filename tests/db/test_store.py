@@ -15,6 +15,8 @@ from db import migrations
 from db.records import GameRecord, Seat, TurnClocks
 from db.store import ChannelBusy, GameNotFound, StaleVersion, Store
 
+pytestmark = pytest.mark.both_backends
+
 SEATS = [Seat(100, "Ann"), Seat(None, "Bot 1", bot=True)]
 
 
@@ -77,6 +79,7 @@ def raw(db_path: Path, sql: str, params: tuple = ()) -> list[tuple]:
 # ------------------------------------------------------------------ opening
 
 
+@pytest.mark.sqlite_only
 async def test_migrations_applied_and_wal_on(store: Store, db_path: Path) -> None:
     latest = migrations.migration_files()[-1][0]
     assert raw(db_path, "PRAGMA user_version") == [(latest,)]
@@ -85,6 +88,23 @@ async def test_migrations_applied_and_wal_on(store: Store, db_path: Path) -> Non
     assert {"meta", "games", "actions", "messages"} <= tables
 
 
+async def test_postgres_migrations_are_applied_once_each(
+    store: Store, backend: str, database_url: str
+) -> None:
+    """On both backends the store opens with every migration (PostgreSQL lists them in
+    `schema_migrations`), and opening it again applies none twice."""
+    latest = migrations.migration_files()[-1][0]
+    if backend == "postgres":
+        assert await store._read("SELECT max(number), count(*) FROM schema_migrations") == [
+            (latest, latest)
+        ]
+    again = await Store.open(database_url)
+    await again.close()
+    tables = await store.backend.tables_with_column("game_id")
+    assert {"actions", "messages", "flags", "outbox", "turn_timers"} <= set(tables)
+
+
+@pytest.mark.sqlite_only
 async def test_a_commit_is_synced_to_disk_before_it_returns(store: Store) -> None:
     """synchronous=FULL on the writing connection: with WAL, NORMAL survives a killed process
     but can lose the last commits to a power cut, after Discord was already told of them."""
@@ -227,7 +247,7 @@ async def test_a_lobby_left_by_its_last_member_is_aborted_with_its_seats(store: 
     assert aborted.status == "aborted" and aborted.seats == tuple(SEATS[1:])
 
 
-async def test_stale_version_writes_nothing(store: Store, db_path: Path) -> None:
+async def test_stale_version_writes_nothing(store: Store) -> None:
     record = await new_game(store)
     await started(store, record)
     good = await moved(store, record, 1, "a", state={"n": 1})
@@ -242,7 +262,7 @@ async def test_stale_version_writes_nothing(store: Store, db_path: Path) -> None
             await store.abort_game(record.id, wrong)
     assert await store.get_game(record.id) == good
     assert [a.action for a in await store.actions(record.id)] == ["a"]
-    assert raw(db_path, "SELECT COUNT(*) FROM actions") == [(1,)]
+    assert await store._read("SELECT COUNT(*) FROM actions") == [(1,)]
 
 
 async def test_a_write_to_a_missing_game(store: Store) -> None:
@@ -288,16 +308,15 @@ async def test_action_log_records_seat_user_and_time(store: Store) -> None:
     assert await store.actions(record.id + 1) == []
 
 
-async def test_state_and_action_commit_together(store: Store, db_path: Path) -> None:
+async def test_state_and_action_commit_together(store: Store) -> None:
     """If the action cannot be logged, the game change is rolled back with it."""
     record = await new_game(store)
     saved = await started(store, record, {"n": 0})
-    raw(
-        db_path,
+    await store.backend.execute(
         "INSERT INTO actions (game_id, version, seat, user_id, action, at) VALUES (?,?,?,?,?,?)",
         (record.id, 2, 0, 100, "squatter", "2026-01-01T00:00:00+00:00"),
     )
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(store.backend.integrity_errors):
         await moved(store, record, 1, "real", state={"n": 1})
     assert await store.get_game(record.id) == saved
     # The connection is usable afterwards (no transaction left open).
@@ -400,12 +419,12 @@ async def test_flags_per_game_and_user(store: Store) -> None:
     assert await store.get_message(record.id, "dm_closed:100") is None  # not a message
 
 
-async def test_forgetting_a_server_deletes_its_flags(store: Store, db_path: Path) -> None:
+async def test_forgetting_a_server_deletes_its_flags(store: Store) -> None:
     record = await new_game(store, guild=7)
     await store.set_flag(record.id, "dm_closed", 100)
     counts = await store.forget_guild(7)
     assert counts["flags"] == 1 and counts["games"] == 1
-    assert raw(db_path, "SELECT COUNT(*) FROM flags") == [(0,)]
+    assert await store._read("SELECT COUNT(*) FROM flags") == [(0,)]
 
 
 async def test_migration_moves_dm_closed_messages_to_flags(
@@ -444,3 +463,16 @@ async def test_migration_moves_dm_closed_messages_to_flags(
     finally:
         await store.close()
     assert raw(path, "SELECT kind FROM messages") == [("board",)]
+
+
+async def test_forgetting_a_server_and_compacting_leaves_the_store_usable(store: Store) -> None:
+    """`--compact` rewrites the database (SQLite: VACUUM; PostgreSQL: VACUUM FULL) after the
+    deletion; the other servers' games are untouched and the store keeps working."""
+    gone = await new_game(store, guild=7)
+    kept = await new_game(store, guild=8, channel=2)
+    counts = await store.forget_guild(7, compact=True)
+    assert counts["games"] == 1
+    assert await store.get_game(gone.id) is None
+    assert await store.get_game(kept.id) == kept
+    await store.set_meta("after", "compact")
+    assert await store.get_meta("after") == "compact"

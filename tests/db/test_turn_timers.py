@@ -16,6 +16,8 @@ from db import migrations
 from db.records import Seat, TurnClocks
 from db.store import StaleVersion, Store
 
+pytestmark = pytest.mark.both_backends
+
 AT = datetime(2024, 6, 11, 9, 0, tzinfo=UTC)
 LATER = datetime(2024, 6, 12, 9, 0, tzinfo=UTC)
 SEATS = [Seat(100, "Ann"), Seat(101, "Ben"), Seat(102, "Cas")]
@@ -119,7 +121,7 @@ async def test_turn_notices_per_user(store: Store) -> None:
     await store.set_turn_notice(1, "dm")
     await store.set_turn_notice(1, "both")
     assert await store.turn_notices([1, 2]) == {1: "both"}
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(store.backend.integrity_errors):
         await store.set_turn_notice(2, "carrier pigeon")
 
 

@@ -37,7 +37,7 @@ def start_bot(fake: FakeDiscord, db: Path, guild_id: int) -> subprocess.Popen[by
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "PYTHONPATH": str(REPO),
         "DISCORD_TOKEN": TOKEN,
-        "TAVOLO_DB_PATH": str(db),
+        "TAVOLO_DATABASE_URL": str(db),
         "TAVOLO_TEST_GUILD_ID": str(guild_id),
         "TAVOLO_TIMER_SECONDS": "1",
         "DISCORD_API_BASE": fake.api_base,

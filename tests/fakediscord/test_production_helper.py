@@ -26,7 +26,7 @@ class StubSettings:
     """The fields of config.Settings that start_bot passes."""
 
     discord_token: str
-    db_path: str
+    database_url: str
     test_guild_id: int | None
     api_base: str
     gateway_url: str | None

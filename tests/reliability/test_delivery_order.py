@@ -16,7 +16,7 @@ from interface.messages import status_line
 from service.tables import TableService
 from tests.reliability.driving import member_move, seated_step
 
-pytestmark = pytest.mark.usefixtures("no_pictures")
+pytestmark = [pytest.mark.usefixtures("no_pictures"), pytest.mark.both_backends]
 
 
 async def test_two_moves_landing_together_leave_the_newest_board_last(

@@ -7,10 +7,15 @@ the unfinished games and new ones. Every title must have been played (acknowledg
 games of each title); the counts are reported at the end of the run (`figures.py`).
 
 TAVOLO_KILLS (default 50) sets the number of kills; TAVOLO_KILL_SEED the harness's seed.
+
+The same on PostgreSQL (TAVOLO_POSTGRES_KILLS, default 6): the killed process is the bot, the
+database a server it talks to; no acknowledged action may be lost there either, and the games
+resume after each kill.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import select
@@ -23,24 +28,46 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import asyncpg
+
 from db.records import Seat
 from games import rules_of
 from tests.helpers.playout import replay
+from tests.helpers.postgres import PostgresServer
 from tests.reliability.driving import GAME_IDS, env_int
 from tests.reliability.figures import report
 
 REPO = Path(__file__).resolve().parents[2]
 KILLS = env_int("TAVOLO_KILLS", 50)
+POSTGRES_KILLS = env_int("TAVOLO_POSTGRES_KILLS", 6)
 SEED = env_int("TAVOLO_KILL_SEED", 20_240_601)
 MAX_DELAY = 0.45  # seconds a child runs after `ready` before it is killed
 EARLY = 0.1  # share of kills aimed before `ready` (interpreter start, opening, migrations)
+
+
+MOVES = (  # the moves: seat rows aside
+    "SELECT game_id, version, seat, action FROM actions WHERE kind = 'move' "
+    "ORDER BY game_id, version"
+)
+GAMES = "SELECT id, game, status, seats, options, seed, state, waiting, version FROM games"
+
+
+async def postgres_rows(url: str) -> tuple[list[tuple], list[tuple]]:
+    conn = await asyncpg.connect(url)
+    try:
+        return (
+            [tuple(r) for r in await conn.fetch(MOVES)],
+            [tuple(r) for r in await conn.fetch(GAMES)],
+        )
+    finally:
+        await conn.close()
 
 
 @dataclass
 class Verifier:
     """Checks the database after each kill against everything acknowledged so far."""
 
-    db: Path
+    db: Path | str  # a SQLite file or a PostgreSQL URL
     acks: Path
     expected: dict[tuple[int, int], tuple[int, str]] = field(default_factory=dict)
     opened: set[int] = field(default_factory=set)
@@ -72,24 +99,25 @@ class Verifier:
         self.offset = end
         self.run += 1
 
-    def check(self) -> dict[str, int]:
-        """Verify the database; return the counts so far."""
-        self.read_acks()
+    def rows(self) -> tuple[list[tuple], list[tuple]]:
+        """The logged moves and the games, as stored (SQLite: after its integrity check)."""
+        if isinstance(self.db, str):
+            return asyncio.run(postgres_rows(self.db))
         conn = sqlite3.connect(self.db)
         try:
             (integrity,) = conn.execute("PRAGMA integrity_check").fetchone()
             assert integrity == "ok", f"integrity_check: {integrity}"
-            log: dict[int, list[tuple[int, int, str]]] = {}
-            for game_id, version, seat, action in conn.execute(  # the moves: seat rows aside
-                "SELECT game_id, version, seat, action FROM actions WHERE kind = 'move' "
-                "ORDER BY game_id, version"
-            ):
-                log.setdefault(game_id, []).append((version, seat, action))
-            games = conn.execute(
-                "SELECT id, game, status, seats, options, seed, state, waiting, version FROM games"
-            ).fetchall()
+            return conn.execute(MOVES).fetchall(), conn.execute(GAMES).fetchall()
         finally:
             conn.close()
+
+    def check(self) -> dict[str, int]:
+        """Verify the database; return the counts so far."""
+        self.read_acks()
+        moves, games = self.rows()
+        log: dict[int, list[tuple[int, int, str]]] = {}
+        for game_id, version, seat, action in moves:
+            log.setdefault(game_id, []).append((version, seat, action))
         stored = {
             (g, v): (seat, action) for g, entries in log.items() for v, seat, action in entries
         }
@@ -149,7 +177,7 @@ class Verifier:
         self.replays += 1
 
 
-def start_worker(db: Path, acks: Path, seed: int) -> subprocess.Popen[str]:
+def start_worker(db: Path | str, acks: Path, seed: int) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [
             sys.executable,
@@ -176,14 +204,14 @@ def wait_ready(proc: subprocess.Popen[str], timeout: float = 20.0) -> None:
         raise AssertionError(f"the worker did not start: {line!r}\n{err}")
 
 
-def test_acknowledged_actions_survive_sigkill(tmp_path: Path) -> None:
-    db, acks = tmp_path / "durable.db", tmp_path / "acks.jsonl"
+def kill_repeatedly(db: Path | str, acks: Path, kills: int) -> tuple[Verifier, dict[str, int], int]:
+    """Start the worker on `db` and SIGKILL it `kills` times, verifying after each kill; the
+    verifier, its last counts and the kills aimed before the worker was ready."""
     rng = random.Random(SEED)
     verifier = Verifier(db, acks)
-    started = time.monotonic()
     early = 0
     counts: dict[str, int] = {}
-    for kill in range(KILLS):
+    for kill in range(kills):
         proc = start_worker(db, acks, rng.getrandbits(48))
         if rng.random() < EARLY:
             early += 1
@@ -198,6 +226,14 @@ def test_acknowledged_actions_survive_sigkill(tmp_path: Path) -> None:
         proc.communicate()
         assert proc.returncode == -signal.SIGKILL
         counts = verifier.check()
+    return verifier, counts, early
+
+
+def test_acknowledged_actions_survive_sigkill(tmp_path: Path) -> None:
+    started = time.monotonic()
+    verifier, counts, early = kill_repeatedly(
+        tmp_path / "durable.db", tmp_path / "acks.jsonl", KILLS
+    )
     elapsed = time.monotonic() - started
     titles = verifier.per_title()
     report(
@@ -215,4 +251,21 @@ def test_acknowledged_actions_survive_sigkill(tmp_path: Path) -> None:
     assert not unplayed, f"titles never played: {unplayed}"
     assert counts["acknowledged_actions"] > 10 * KILLS // 2, "the worker played too little"
     assert counts["finished"] > 0
+    assert counts["games_resumed_after_a_kill"] > 0
+
+
+def test_acknowledged_actions_survive_sigkill_on_postgres(
+    tmp_path: Path, postgres_server: PostgresServer
+) -> None:
+    started = time.monotonic()
+    url = asyncio.run(postgres_server.new_database())
+    verifier, counts, early = kill_repeatedly(url, tmp_path / "acks.jsonl", POSTGRES_KILLS)
+    report(
+        f"durability on PostgreSQL: {POSTGRES_KILLS} SIGKILLs ({early} aimed before ready) in "
+        f"{time.monotonic() - started:.1f}s; "
+        + ", ".join(f"{k} {v}" for k, v in counts.items())
+        + f"; replays checked {verifier.replays}"
+    )
+    assert counts["lost"] == 0
+    assert counts["acknowledged_actions"] > 0
     assert counts["games_resumed_after_a_kill"] > 0

@@ -282,7 +282,7 @@ async def test_a_locked_database_during_a_lobby_press(game_id: str, tmp_path: Pa
 
 
 def run_bot(db_path: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    env = {"DISCORD_TOKEN": "x", "TAVOLO_DB_PATH": str(db_path), "PATH": "/usr/bin:/bin"}
+    env = {"DISCORD_TOKEN": "x", "TAVOLO_DATABASE_URL": str(db_path), "PATH": "/usr/bin:/bin"}
     return subprocess.run(
         [sys.executable, "-c", "import sys, bot; sys.exit(bot.main())"],
         cwd=REPO,

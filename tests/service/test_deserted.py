@@ -18,6 +18,8 @@ from service.tables import TableService
 from service.timing import Timing
 from tests.helpers.clock import FakeClock
 
+pytestmark = pytest.mark.both_backends
+
 ANN, BEN, CAS = 100, 101, 102
 NAMES = {ANN: "Ann", BEN: "Ben", CAS: "Cas"}
 

@@ -5,16 +5,17 @@ clocks for that long before anything is checked."""
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
-from db.store import Store
+from db.store import Store, open_store
 from games import rules_of
 from service.tables import TableService
 from service.timing import Timing, offline_tolerance
 from service.turn_clock import deadline_at, reminder_at
 from tests.helpers.clock import FakeClock
+
+pytestmark = pytest.mark.both_backends
 
 TOLERANCE = offline_tolerance(30)
 ANN, BEN, CAS = 100, 101, 102
@@ -58,9 +59,9 @@ async def due_times(store: Store, game_id: int) -> list[tuple[object, object]]:
 
 
 async def test_a_30_hour_outage_moves_nobody_and_the_24_hour_deadline_comes_30_hours_later(
-    db_path: Path, clock: FakeClock
+    database_url: str, clock: FakeClock
 ) -> None:
-    store = await Store.open(str(db_path))
+    store = await open_store(database_url)
     tables = TableService(store, clock=clock)
     game = await started(tables, deadline_hours=24, reminder_hours=10)
     assert await tables.deadlines.keep_alive(TOLERANCE) == timedelta(0)  # the loop's beat
@@ -68,7 +69,7 @@ async def test_a_30_hour_outage_moves_nobody_and_the_24_hour_deadline_comes_30_h
     await store.close()
 
     clock.advance(hours=30)  # the bot is offline
-    store = await Store.open(str(db_path))
+    store = await open_store(database_url)
     try:
         tables = TableService(store, clock=clock)
         assert await tables.deadlines.keep_alive(TOLERANCE) == timedelta(hours=30)

@@ -24,6 +24,8 @@ from service.results import backfill_results, game_results
 from service.tables import TableService
 from tests.helpers.clock import FakeClock
 
+pytestmark = pytest.mark.both_backends
+
 CHANNEL = 10
 ANN, BEN = 100, 101
 GUILD = 1

@@ -5,13 +5,12 @@ replacing players, pausing, and deadlines that survive a restart. Nothing here t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from db.records import GameRecord, Seat
-from db.store import Store
+from db.store import Store, open_store
 from games import RULES, rules_of
 from rules.contract import Choices, GameInfo, Outcome, State, View
 from service.change import TableChange
@@ -22,6 +21,8 @@ from service.timing import MAX_REMINDERS, Timing
 from service.turn_clock import due
 from tests.helpers.clock import START, FakeClock
 from tests.helpers.rules_only import registered_rules
+
+pytestmark = pytest.mark.both_backends
 
 GAME = rules_of("money")
 CHANNEL = 10
@@ -248,14 +249,14 @@ async def test_no_reminders_when_switched_off(
 
 
 async def test_a_reminder_due_during_a_downtime_fires_once_after_the_restart(
-    db_path: Path, clock: FakeClock
+    database_url: str, clock: FakeClock
 ) -> None:
-    store = await Store.open(str(db_path))
+    store = await open_store(database_url)
     await started(TableService(store, clock=clock))
     await store.close()
 
     clock.advance(days=5)  # the bot was down; five reminder intervals passed
-    store = await Store.open(str(db_path))
+    store = await open_store(database_url)
     try:
         deadlines = TableService(store, clock=clock).deadlines
         assert sorted(r.count for r in (await deadlines.tick()).reminders) == [1, 1, 1]
@@ -435,12 +436,12 @@ async def test_a_seat_handed_to_a_bot_can_be_taken_back(
     assert record.status == "running" and not record.seats[2].bot  # Cas plays again
 
 
-async def test_deadlines_survive_a_restart(db_path: Path, clock: FakeClock) -> None:
-    store = await Store.open(str(db_path))
+async def test_deadlines_survive_a_restart(database_url: str, clock: FakeClock) -> None:
+    store = await open_store(database_url)
     record = (await started(TableService(store, clock=clock), deadline_hours=6)).record
     await store.close()
     clock.advance(days=2)
-    store = await Store.open(str(db_path))
+    store = await open_store(database_url)
     try:
         tables = TableService(store, clock=clock)
         steps = (await tables.deadlines.tick()).changes

@@ -22,6 +22,8 @@ from service.timing import parse_time
 from tests.helpers.clock import FakeClock
 from tests.helpers.rules_only import registered_rules
 
+pytestmark = pytest.mark.both_backends
+
 ANN, BEN, CAS = 100, 101, 102
 NAMES = {ANN: "Ann", BEN: "Ben", CAS: "Cas"}
 

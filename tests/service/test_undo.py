@@ -16,6 +16,8 @@ from games import rules_of
 from service.errors import TableError
 from service.tables import TableService
 
+pytestmark = pytest.mark.both_backends
+
 CHANNEL = 10
 ANN, BEN, CAS = 100, 101, 102
 TITLES = ("money", "newyork", "nycards", "palazzo")

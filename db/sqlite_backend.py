@@ -1,0 +1,132 @@
+"""The SQLite backend: one file, WAL, a writing and a reading connection (aiosqlite).
+
+Writes are serialised by a lock in the process (`_write`) and `BEGIN IMMEDIATE`; reads go to a
+second connection, which sees committed data only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import aiosqlite
+
+from db.backend import Row
+from db.dialect import SqliteDialect
+from db.migrations import migrate
+
+SYNCHRONOUS = ("FULL", "NORMAL")
+
+
+class SqliteTransaction:
+    """A write transaction on the writing connection (see `db.backend.Transaction`)."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        self.discarded = False
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        cur = await self._conn.execute(sql, tuple(params))
+        return cur.rowcount
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self._conn.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
+
+    def discard(self) -> None:
+        self.discarded = True
+
+
+class SqliteBackend:
+    """One SQLite database file (see the module's text)."""
+
+    dialect = SqliteDialect
+    integrity_errors: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
+
+    def __init__(self, conn: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+        self.conn = conn  # every write, and reads inside a write
+        self.reader = reader  # every other read: it sees committed data only (WAL)
+        self._write = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str, *, synchronous: str = "FULL") -> SqliteBackend:
+        """Open (or create) the database, switch on WAL and apply pending migrations.
+
+        `synchronous` FULL (the default) syncs the write-ahead log to disk at every commit, so
+        a commit survives a power cut or an OS crash once it returned (Discord is told of a move
+        only after its commit); NORMAL (for benchmarks only) survives a killed process but may
+        lose the last commits to a power cut."""
+        if synchronous not in SYNCHRONOUS:
+            raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
+        sqlite3.connect(path).close()  # a path that cannot be opened fails here, not in a thread
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute(f"PRAGMA synchronous={synchronous}")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await migrate(conn)
+        except BaseException:  # e.g. not a database: close, or its thread keeps the process up
+            await conn.close()
+            raise
+        reader = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await reader.execute("PRAGMA busy_timeout=5000")
+            await reader.execute("PRAGMA query_only=ON")
+        except BaseException:
+            await reader.close()
+            await conn.close()
+            raise
+        return cls(conn, reader)
+
+    async def close(self) -> None:
+        await self.reader.close()
+        await self.conn.close()
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """The writing connection may be inside another request's transaction: a read there
+        would see its uncommitted (perhaps later rolled back) changes; the reading connection
+        sees committed data only (WAL)."""
+        async with self.reader.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        async with self._write:
+            cur = await self.conn.execute(sql, tuple(params))
+            return cur.rowcount
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SqliteTransaction]:
+        async with self._write:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            tx = SqliteTransaction(self.conn)
+            try:
+                yield tx
+                await self.conn.execute("ROLLBACK" if tx.discarded else "COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+
+    async def _rollback(self) -> None:
+        """Roll back the transaction under way, unless SQLite already has (it does on some
+        errors, e.g. a full disk): the error that stopped the transaction is the one raised."""
+        if self.conn.in_transaction:
+            await self.conn.execute("ROLLBACK")
+
+    async def tables_with_column(self, column: str) -> list[str]:
+        async with self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cur:
+            names = [row[0] for row in await cur.fetchall()]
+        found = []
+        for name in names:
+            async with self.conn.execute(f'PRAGMA table_info("{name}")') as cur:
+                if any(info[1] == column for info in await cur.fetchall()):
+                    found.append(name)
+        return found
+
+    async def compact(self) -> None:
+        async with self._write:
+            await self.conn.execute("VACUUM")
+            await self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
