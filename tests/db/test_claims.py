@@ -1,4 +1,4 @@
-"""Shard leases and game claims (`db/claims.py`) between two stores on one SQLite file, as two
+"""Shard leases and game claims (`db/claims.py`) between two stores on one database, as two
 processes have them: a claim is taken by exactly one of two racers, only when free, its owner's,
 run out, or held by a process known to be gone; overlapping shards or another shard count are
 refused while the holder's lease lives, and taken once it ran out."""
@@ -12,16 +12,19 @@ from pathlib import Path
 import pytest
 
 from db.records import Seat
-from db.store import Store
+from db.store import Store, open_store
 
 NOW = 1_800_000_000_000  # epoch ms
 LEASE = 2_000
 
 
+pytestmark = pytest.mark.both_backends
+
+
 @pytest.fixture
-async def other(db_path: Path, store: Store) -> AsyncIterator[Store]:
-    """A second store on the same file (another process's connections)."""
-    opened = await Store.open(str(db_path))
+async def other(database_url: str, store: Store) -> AsyncIterator[Store]:
+    """A second store on the same database (another process's connections)."""
+    opened = await open_store(database_url)
     yield opened
     await opened.close()
 
@@ -138,6 +141,7 @@ async def test_forgetting_a_server_deletes_its_games_claims(store: Store) -> Non
     assert counts["game_claims"] == 1 and await store.game_claim(game) is None
 
 
+@pytest.mark.sqlite_only
 async def test_processes_opening_a_new_file_together_apply_each_migration_once(
     tmp_path: Path,
 ) -> None:

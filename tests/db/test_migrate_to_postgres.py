@@ -57,6 +57,8 @@ async def filled(path: Path) -> int:
         await store.mark_delivered(running.id, [1], (1, 56), {0: True})
         await store.set_meta("commands:global", "abc")
         await store.beat(datetime.now(UTC))
+        await store.claim_shards([0], 2, "host:1:a", now_ms=1, until_ms=2)  # a stopped bot's
+        await store.claim_game(running.id, "host:1:a", 1, 2)
         return running.id
     finally:
         await store.close()
