@@ -1,5 +1,5 @@
-"""Two production bot processes on two shards of the loopback Discord over one SQLite file
-(issue 21): each serves its own servers' interactions (the loopback checks that no session
+"""Two production bot processes on two shards of the loopback Discord over one database, a
+SQLite file and a PostgreSQL server (issue 21): each serves its own servers' interactions (the loopback checks that no session
 receives another shard's events), a third process given an overlapping shard refuses to start
 and says why, `/mygames` lists games of both shards, and when one process is SIGKILLed during
 play its undelivered post and its due reminder are taken over by the other; restarted, it serves
@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -23,11 +22,13 @@ from pathlib import Path
 
 import pytest
 
-from db.store import Store
+from db.store import open_store
 from fakediscord import FakeChannel, FakeDiscord, FakeUser
 from fakediscord.production import TOKEN
 from games import rules_of
 from tests.fakediscord.fixtures import fail_on_failures
+
+pytestmark = pytest.mark.both_backends
 
 REPO = Path(__file__).resolve().parents[2]
 POST = ("POST", "/channels/{channel_id}/messages")
@@ -45,13 +46,13 @@ async def sharded() -> AsyncIterator[FakeDiscord]:
     fail_on_failures(failures)
 
 
-def start_bot(fake: FakeDiscord, db: Path, shards: str, log: Path) -> subprocess.Popen[bytes]:
+def start_bot(fake: FakeDiscord, db: str, shards: str, log: Path) -> subprocess.Popen[bytes]:
     """The production bot (`bot.main`) in its own process holding `shards` of the loopback."""
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "PYTHONPATH": str(REPO),
         "DISCORD_TOKEN": TOKEN,
-        "TAVOLO_DB_PATH": str(db),
+        "TAVOLO_DATABASE_URL": db,
         "TAVOLO_SHARDS": shards,
         "TAVOLO_SHARD_LEASE_SECONDS": str(LEASE),
         "TAVOLO_TIMER_SECONDS": "1",
@@ -74,8 +75,8 @@ def kill(process: subprocess.Popen[bytes]) -> None:
     process.wait(timeout=10)
 
 
-async def record_of(db: Path, channel: FakeChannel):  # type: ignore[no-untyped-def]
-    store = await Store.open(str(db))
+async def record_of(db: str, channel: FakeChannel):  # type: ignore[no-untyped-def]
+    store = await open_store(db)
     try:
         record = await store.active_game(channel.id)
         assert record is not None
@@ -94,7 +95,7 @@ async def new_game(fake: FakeDiscord, chan: FakeChannel, people: list[FakeUser])
 
 
 async def take_move(
-    db: Path, chan: FakeChannel, people: list[FakeUser], acked: list[tuple[int, int, str]]
+    db: str, chan: FakeChannel, people: list[FakeUser], acked: list[tuple[int, int, str]]
 ) -> int:
     """The waiting member takes money (ends the turn: a new board); acknowledged in `acked`
     as (channel, version, action). Returns the version it saved."""
@@ -108,13 +109,13 @@ async def take_move(
 
 
 async def test_two_sharded_processes_share_one_database_and_take_over_a_killed_ones_work(
-    sharded: FakeDiscord, tmp_path: Path
+    sharded: FakeDiscord, tmp_path: Path, database_url: str
 ) -> None:
     fake = sharded
     homes = [fake.add_guild("Shard zero", shard=0), fake.add_guild("Shard one", shard=1)]
     chans = [guild.add_text_channel("games") for guild in homes]
     people = [fake.add_user(name) for name in ("alice", "bob", "carol")]
-    db, log = tmp_path / "tavolo.db", tmp_path / "bots.log"
+    db, log = database_url, tmp_path / "bots.log"
     acked: list[tuple[int, int, str]] = []
     first = start_bot(fake, db, "0/2", log)
     second = start_bot(fake, db, "1/2", log)
@@ -157,11 +158,14 @@ async def test_two_sharded_processes_share_one_database_and_take_over_a_killed_o
         saved, _, _ = await record_of(db, chans[1])
         (waiting,) = saved.waiting
         # and a reminder of its server falls due while it is down
-        with sqlite3.connect(db, timeout=10) as conn:
+        store = await open_store(db)
+        try:
             long_ago = (datetime.now(UTC) - timedelta(hours=25)).isoformat()
-            conn.execute(
+            await store.backend.execute(
                 "UPDATE turn_timers SET started_at = ? WHERE game_id = ?", (long_ago, saved.id)
             )
+        finally:
+            await store.close()
         waiter = saved.seats[waiting].user_id
 
         def reminded() -> list[str]:
@@ -205,7 +209,7 @@ async def test_two_sharded_processes_share_one_database_and_take_over_a_killed_o
         # a clean stop (SIGTERM, as a service manager stops it) gives its shard back at once
         first.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(asyncio.to_thread(first.wait), 30) == 0
-        store = await Store.open(str(db))
+        store = await open_store(db)
         try:
             assert [lease.shard_id for lease in await store.shard_leases()] == [1]
         finally:
@@ -221,12 +225,12 @@ async def test_two_sharded_processes_share_one_database_and_take_over_a_killed_o
     assert len(acked) == 5
 
 
-def start_env(fake: FakeDiscord, db: Path) -> dict[str, str]:
+def start_env(fake: FakeDiscord, db: str) -> dict[str, str]:
     return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "PYTHONPATH": str(REPO),
         "DISCORD_TOKEN": TOKEN,
-        "TAVOLO_DB_PATH": str(db),
+        "TAVOLO_DATABASE_URL": db,
         "TAVOLO_SHARD_LEASE_SECONDS": str(LEASE),
         "DISCORD_API_BASE": fake.api_base,
         "DISCORD_GATEWAY_URL": fake.gateway_url,
