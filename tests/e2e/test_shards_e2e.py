@@ -1,9 +1,10 @@
 """Two production bot processes on two shards of the loopback Discord over one database, a
-SQLite file and a PostgreSQL server (issue 21): each serves its own servers' interactions (the loopback checks that no session
-receives another shard's events), a third process given an overlapping shard refuses to start
-and says why, `/mygames` lists games of both shards, and when one process is SIGKILLed during
-play its undelivered post and its due reminder are taken over by the other; restarted, it serves
-its server again, and no acknowledged action is lost. A clean stop gives its shard back.
+SQLite file and a PostgreSQL server (issue 21): each serves its own servers' interactions (the
+loopback checks that no session receives another shard's events), a third process given an
+overlapping shard refuses to start and says why, `/mygames` lists games of both shards, and when
+one process is SIGKILLed during play its undelivered post and its due reminder are taken over by
+the other; restarted, it serves its server again, and no acknowledged action is lost. A clean
+stop gives its shard back.
 
 TAVOLO_SHARDS_E2E_LEASE (default 3) is the processes' shard lease in seconds.
 """
