@@ -48,9 +48,7 @@ def stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds")
 
 
-def _julian(moment: datetime) -> float:
-    """A moment as SQLite's julianday() gives it (days since noon, 24 November 4714 BC)."""
-    return moment.timestamp() / 86400.0 + 2440587.5
+NEVER = "9999-12-31T23:59:59.999+00:00"  # a timer's check instant when none can come
 
 
 def _dumps(data: Any) -> str:
@@ -540,6 +538,11 @@ class Store:
                     )
                 if results is not None:
                     await self._write_results(game_id, results, when)
+                if "timing" in values:  # new settings: the tick looks at its timers again
+                    await self._conn.execute(  # (marked with the version: `set_timer_checks`)
+                        "UPDATE turn_timers SET check_at = ? WHERE game_id = ?",
+                        (f"!{expected_version + 1}", game_id),
+                    )
                 if keep_terms is not None:
                     await self._conn.execute(
                         "UPDATE turn_timers SET deadline_hours = COALESCE(deadline_hours, ?), "
@@ -806,39 +809,59 @@ class Store:
         )
         return [(_timer(row[:10]), json.loads(row[10])) for row in rows]
 
-    async def timers_maybe_due(
-        self, now: datetime, *, reminder_hours: int, deadline_hours: int, max_reminders: int
-    ) -> list[tuple[TurnTimer, dict[str, Any]]]:
-        """The running games' turn timers that may be due at `now`, each with its game's timing
-        settings (JSON): the database leaves out every timer whose clock is stopped (paused,
-        blocked) or whose reminder and deadline cannot have come yet, counting from the earliest
-        its clock can have started (`service.turn_clock` decides exactly, on what this returns).
-        `reminder_hours` and `deadline_hours` are the settings' defaults; `max_reminders` the
-        reminders a wait may have."""
+    async def timers_maybe_due(self, now: datetime) -> list[tuple[TurnTimer, str, str | None]]:
+        """The running games' turn timers the tick must look at `now`, each with its game's
+        timing settings (JSON text) and its check instant as read: those whose check instant
+        (`set_timer_checks`) has come, and those without one (a new wait, a reminder just sent,
+        new settings). The database finds them by an index; `service.turn_clock.due` decides
+        on them. By game and seat."""
         rows = await self._read(
-            "WITH g AS MATERIALIZED (SELECT id, timing, "
-            "  coalesce(timing ->> '$.deadline_hours', :dh) AS dh, "
-            "  coalesce(timing ->> '$.reminder_hours', :rh) AS rh "
-            "  FROM games WHERE status = 'running' "
-            "  AND NOT coalesce(timing ->> '$.paused', 0) "
-            "  AND NOT coalesce(timing ->> '$.blocked', 0)) "
-            f"SELECT {_TIMER_COLUMNS}, g.timing FROM g JOIN turn_timers AS t ON t.game_id = g.id "
-            "WHERE (coalesce(t.deadline_hours, g.dh) > 0 "
-            "   AND julianday(t.started_at) + (t.held_seconds + 3600.0 * coalesce(t.deadline_hours,"
-            "       g.dh)) / 86400.0 <= :now) "
-            "OR (g.rh > 0 AND t.sent_count < :most "
-            "   AND max(julianday(t.started_at) + t.held_seconds / 86400.0,"
-            "       coalesce(julianday(t.last_sent_at), 0)) + g.rh / 24.0 <= :now) "
-            "ORDER BY t.game_id, t.seat",
-            {
-                "dh": deadline_hours,
-                "rh": reminder_hours,
-                "most": max_reminders,
-                # a little later than `now`: rounding never leaves a due timer out
-                "now": _julian(now) + 1e-6,
-            },
+            f"SELECT {_TIMER_COLUMNS}, g.timing, t.check_at FROM turn_timers AS t "
+            "JOIN games AS g ON g.id = t.game_id "
+            "WHERE (t.check_at IS NULL OR t.check_at <= ?) AND g.status = 'running'",
+            (stamp(now),),
         )
-        return [(_timer(row[:10]), json.loads(row[10])) for row in rows]
+        found = [(_timer(row[:10]), str(row[10]), row[11]) for row in rows]
+        return sorted(found, key=lambda f: (f[0].game_id, f[0].seat))
+
+    async def set_timer_checks(
+        self, checks: Sequence[tuple[TurnTimer, str | None, datetime | None]]
+    ) -> None:
+        """When the tick must next look at each timer: (timer, its check instant as read, the
+        new one; None: not until the game's settings change). Left alone (looked at next tick)
+        if the timer changed since it was read (a reminder, new settings: `_save`)."""
+        rows = [
+            (
+                NEVER if at is None else stamp(at),
+                timer.game_id,
+                timer.seat,
+                timer.since_version,
+                timer.sent_count,
+                read,
+            )
+            for timer, read, at in checks
+        ]
+        if not rows:
+            return
+        async with self._write:
+            await self._conn.execute("BEGIN IMMEDIATE")  # one transaction, not one per timer
+            try:
+                await self._conn.executemany(
+                    "UPDATE turn_timers SET check_at = ? WHERE game_id = ? AND seat = ? "
+                    "AND since_version = ? AND sent_count = ? AND check_at IS ?",
+                    rows,
+                )
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+
+    async def forget_timer_checks(self) -> None:
+        """Every timer looked at on the next tick (at start-up: the default hours may have
+        changed since the checks were written)."""
+        async with self._write:
+            await self._conn.execute("UPDATE turn_timers SET check_at = NULL")
+            await self._conn.commit()
 
     async def games_maybe_deserted(self) -> list[GameRecord]:
         """The running games bots hold alone (`GameRecord.deserted`), and those that were and
@@ -859,7 +882,8 @@ class Store:
         the game or the timer moved on."""
         async with self._write:
             cur = await self._conn.execute(
-                "UPDATE turn_timers SET sent_count = sent_count + 1, last_sent_at = ? "
+                "UPDATE turn_timers SET sent_count = sent_count + 1, last_sent_at = ?, "
+                "check_at = NULL "
                 "WHERE game_id = ? AND seat = ? AND since_version = ? AND sent_count = ? "
                 "AND EXISTS (SELECT 1 FROM games WHERE id = ? AND version = ? "
                 "AND status = 'running')",

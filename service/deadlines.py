@@ -17,6 +17,7 @@ for that long first, so nobody is reminded or auto-moved for time the bot could 
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -35,16 +36,13 @@ from service.play import MAX_BOT_MOVES, Play, PlayingPart
 from service.timing import (
     BOARDS,
     DEFAULT_ABANDON_HOURS,
-    DEFAULT_DEADLINE_HOURS,
-    DEFAULT_REMINDER_HOURS,
     MAX_AUTO_MOVES,
     MAX_HOURS,
-    MAX_REMINDERS,
     Clock,
     Timing,
     parse_time,
 )
-from service.turn_clock import due, with_restart
+from service.turn_clock import due, next_check, with_restart
 
 log = logging.getLogger("tavolo.timers")
 
@@ -93,6 +91,7 @@ class Deadlines(PlayingPart):
     ) -> None:
         super().__init__(games, play, clock)
         self.abandon_after = abandon_after
+        self._checks_fresh = False  # the timers' check instants were written by this process
 
     # ------------------------------------------------------------ settings
 
@@ -197,16 +196,18 @@ class Deadlines(PlayingPart):
         then what deserted games need (`watch_deserted`)."""
         now = self.clock()
         result = Tick()
-        found = [
-            (timer, kind)
-            for timer, timing in await self.store.timers_maybe_due(
-                now,
-                reminder_hours=DEFAULT_REMINDER_HOURS,
-                deadline_hours=DEFAULT_DEADLINE_HOURS,
-                max_reminders=MAX_REMINDERS,
-            )
-            if (kind := due(timer, Timing.of(timing), now)) is not None
-        ]
+        if not self._checks_fresh:  # the default hours may have changed since the last run
+            await self.store.forget_timer_checks()
+            self._checks_fresh = True
+        found, later = [], []
+        for timer, settings, checked in await self.store.timers_maybe_due(now):
+            timing = Timing.of(json.loads(settings))
+            kind = due(timer, timing, now)
+            if kind is None:
+                later.append((timer, checked, next_check(timer, timing)))
+            else:
+                found.append((timer, kind))
+        await self.store.set_timer_checks(later)
         for timer, kind in sorted(found, key=lambda f: (f[1] != "deadline", f[0].game_id)):
             try:
                 if kind == "deadline":
