@@ -65,7 +65,7 @@ async def prepare(path: Path, games: int) -> None:
                     db.execute(
                         "INSERT INTO turn_timers SELECT g.id, t.seat, t.since_version, "
                         "t.started_at, t.sent_count, t.last_sent_at, t.deadline_moved, "
-                        "t.deadline_hours, t.auto_moves, t.held_seconds "
+                        "t.deadline_hours, t.auto_moves, t.held_seconds, t.check_at "
                         "FROM games AS g JOIN turn_timers AS t "
                         "ON t.game_id = (g.channel_id - 1000000 - ?) "
                         "WHERE g.id > ?",
