@@ -16,6 +16,7 @@ for that long first, so nobody is reminded or auto-moved for time the bot could 
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import logging
@@ -76,6 +77,9 @@ class Tick:
     reminders: list[Reminder] = field(default_factory=list)
     changes: list[TableChange] = field(default_factory=list)
     absent: list[Absent] = field(default_factory=list)
+
+
+TIMERS_AT_ONCE = 300  # timers the tick looks at between two turns of the event loop
 
 
 class Deadlines(PlayingPart):
@@ -200,7 +204,9 @@ class Deadlines(PlayingPart):
             await self.store.forget_timer_checks()
             self._checks_fresh = True
         found, later = [], []
-        for timer, settings, checked in await self.store.timers_maybe_due(now):
+        for n, (timer, settings, checked) in enumerate(await self.store.timers_maybe_due(now)):
+            if n % TIMERS_AT_ONCE == TIMERS_AT_ONCE - 1:  # many (after start-up): let the loop run
+                await asyncio.sleep(0)
             timing = Timing.of(json.loads(settings))
             kind = due(timer, timing, now)
             if kind is None:
