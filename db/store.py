@@ -848,7 +848,7 @@ class Store:
             try:
                 await self._conn.executemany(
                     "UPDATE turn_timers SET check_at = ? WHERE game_id = ? AND seat = ? "
-                    "AND since_version = ? AND sent_count = ? AND check_at IS ?",
+                    "AND since_version = ? AND sent_count = ? AND check_at IS NOT DISTINCT FROM ?",
                     rows,
                 )
                 await self._conn.execute("COMMIT")
