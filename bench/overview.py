@@ -3,7 +3,8 @@ them (`Overview.server`, `Deadlines.tick`), which run on the bot's event loop.
 
 `--games` running games of the four titles in one server (made by copying a few real games in
 the database), plus as many finished ones; nobody's reminder or deadline is due, as between
-two turns of an asynchronous game. Each figure is the wall time of one call (p50 / p99), with
+two turns of an asynchronous game. Each figure is the wall time of one call (p50 / p99; the
+first tick after start-up apart: it looks at every timer once), with
 `uptime`'s load and the same-run reference (one board-sized palette PNG).
 
     python -m bench.overview [--games 5000] [--repeats 30]
@@ -65,7 +66,7 @@ async def prepare(path: Path, games: int) -> None:
                     db.execute(
                         "INSERT INTO turn_timers SELECT g.id, t.seat, t.since_version, "
                         "t.started_at, t.sent_count, t.last_sent_at, t.deadline_moved, "
-                        "t.deadline_hours, t.auto_moves, t.held_seconds "
+                        "t.deadline_hours, t.auto_moves, t.held_seconds, t.check_at "
                         "FROM games AS g JOIN turn_timers AS t "
                         "ON t.game_id = (g.channel_id - 1000000 - ?) "
                         "WHERE g.id > ?",
@@ -103,6 +104,7 @@ async def bench(games: int, repeats: int) -> None:
         tables = TableService(store, new_seed=iter(range(1, 10**9)).__next__)
         running = len(await store.active_games(1))
         overview = await timed(lambda: games_answer(tables), repeats)
+        first = await timed(tables.deadlines.tick, 1)  # after start-up: every timer looked at
         tick = await timed(tables.deadlines.tick, repeats)
         load = load_line()
         await store.close()
@@ -113,7 +115,11 @@ async def bench(games: int, repeats: int) -> None:
             f"{percentile(times, 0.99) * 1e3:.1f} ms",
             f"{percentile(times, 0.5) * 1e3 / reference:.2f}",
         )
-        for what, times in (("/games", overview), ("timer tick", tick))
+        for what, times in (
+            ("/games", overview),
+            ("first timer tick after start-up", first),
+            ("timer tick", tick),
+        )
     ]
     print_table(
         f"Overview and timers ({running} running games in the server, {games} finished; "

@@ -56,6 +56,9 @@ def stamp(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds")
 
 
+NEVER = "9999-12-31T23:59:59.999+00:00"  # a timer's check instant when none can come
+
+
 def _dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
@@ -559,6 +562,11 @@ class Store(Claims):
                 )
             if results is not None:
                 await self._write_results(tx, game_id, results, when)
+            if "timing" in values:  # new settings: the tick looks at its timers again
+                await tx.execute(  # (marked with the version: `set_timer_checks`)
+                    "UPDATE turn_timers SET check_at = ? WHERE game_id = ?",
+                    (f"!{expected_version + 1}", game_id),
+                )
             if keep_terms is not None:
                 await tx.execute(
                     "UPDATE turn_timers SET deadline_hours = COALESCE(deadline_hours, ?), "
@@ -800,20 +808,52 @@ class Store(Claims):
         )
         return [(_timer(row[:10]), json.loads(row[10])) for row in rows]
 
-    async def timers_maybe_due(
-        self, now: datetime, *, reminder_hours: int, deadline_hours: int, max_reminders: int
-    ) -> list[tuple[TurnTimer, dict[str, Any]]]:
-        """The running games' turn timers that may be due at `now`, each with its game's timing
-        settings (JSON): the database leaves out every timer whose clock is stopped (paused,
-        blocked) or whose reminder and deadline cannot have come yet, counting from the earliest
-        its clock can have started (`service.turn_clock` decides exactly, on what this returns).
-        `reminder_hours` and `deadline_hours` are the settings' defaults; `max_reminders` the
-        reminders a wait may have."""
-        rows = await self._db.fetch(
-            self._sql.timers_maybe_due,
-            (deadline_hours, reminder_hours, max_reminders, self._sql.moment(now)),
+    async def timers_maybe_due(self, now: datetime) -> list[tuple[TurnTimer, str, str | None]]:
+        """The running games' turn timers the tick must look at `now`, each with its game's
+        timing settings (JSON text) and its check instant as read: those whose check instant
+        (`set_timer_checks`) has come, and those without one (a new wait, a reminder just sent,
+        new settings). The database finds them by an index; `service.turn_clock.due` decides
+        on them. By game and seat."""
+        rows = await self._read(
+            f"SELECT {_TIMER_COLUMNS}, g.timing, t.check_at FROM turn_timers AS t "
+            "JOIN games AS g ON g.id = t.game_id "
+            "WHERE (t.check_at IS NULL OR t.check_at <= ?) AND g.status = 'running'",
+            (stamp(now),),
         )
-        return [(_timer(row[:10]), json.loads(row[10])) for row in rows]
+        found = [(_timer(row[:10]), str(row[10]), row[11]) for row in rows]
+        return sorted(found, key=lambda f: (f[0].game_id, f[0].seat))
+
+    async def set_timer_checks(
+        self, checks: Sequence[tuple[TurnTimer, str | None, datetime | None]]
+    ) -> None:
+        """When the tick must next look at each timer: (timer, its check instant as read, the
+        new one; None: not until the game's settings change). Left alone (looked at next tick)
+        if the timer changed since it was read (a reminder, new settings: `_save`)."""
+        rows = [
+            (
+                NEVER if at is None else stamp(at),
+                timer.game_id,
+                timer.seat,
+                timer.since_version,
+                timer.sent_count,
+                read,
+            )
+            for timer, read, at in checks
+        ]
+        if not rows:
+            return
+        async with self._db.transaction() as tx:  # one transaction, not one per timer
+            for row in rows:
+                await tx.execute(
+                    "UPDATE turn_timers SET check_at = ? WHERE game_id = ? AND seat = ? "
+                    "AND since_version = ? AND sent_count = ? AND check_at IS NOT DISTINCT FROM ?",
+                    row,
+                )
+
+    async def forget_timer_checks(self) -> None:
+        """Every timer looked at on the next tick (at start-up: the default hours may have
+        changed since the checks were written)."""
+        await self._db.execute("UPDATE turn_timers SET check_at = NULL")
 
     async def games_maybe_deserted(self) -> list[GameRecord]:
         """The running games bots hold alone (`GameRecord.deserted`), and those that were and
@@ -833,7 +873,8 @@ class Store(Claims):
         `game_version` and the timer is as read (same wait, same count). False: nothing written,
         the game or the timer moved on."""
         changed = await self._db.execute(
-            "UPDATE turn_timers SET sent_count = sent_count + 1, last_sent_at = ? "
+            "UPDATE turn_timers SET sent_count = sent_count + 1, last_sent_at = ?, "
+            "check_at = NULL "
             "WHERE game_id = ? AND seat = ? AND since_version = ? AND sent_count = ? "
             "AND EXISTS (SELECT 1 FROM games WHERE id = ? AND version = ? "
             "AND status = 'running')",

@@ -248,7 +248,8 @@ def hand_panel(
     own = game.view(state, seat)
     names = picture_names(record)
     lines = [t("hand.title", locale, game=t(game.info.name_key, locale), number=record.id)]
-    images: list[tuple[Picture, str]] = [(partial(ui.hand_image, own, names, locale), "hand.png")]
+    shown = ui.hand_picture_view(own)
+    images: list[tuple[Picture, str]] = [(partial(ui.hand_image, shown, names, locale), "hand.png")]
     view = discord.ui.View(timeout=None)
     choices = game.choices(state, seat) if record.status == "running" else None
     who = (record.id, seat, record.waiting.get(seat, 0))

@@ -92,6 +92,13 @@ class Presentation(ABC):
 
     # ------------------------------------------------------------------ hooks with a default
 
+    def hand_picture_view(self, view: View) -> View:
+        """The part of a seat's own `view` its hand picture (`hand_image`) shows: drawn from it,
+        the hand picture is the same as from the whole view. The picture is named by it
+        (`interface.attachments.digest`), so a move that changes none of it leaves the seat's
+        hand picture as it was: neither drawn nor sent again. Default: the whole view."""
+        return view
+
     def view_pick_summary(self, kind: str, items: list[int], view: View, locale: str | None) -> str:
         """A pick's summary in the seat's `view` (e.g. a payment's overpayment against the
         price). Default: `pick_summary`, which does not need the view."""

@@ -16,7 +16,9 @@ for that long first, so nobody is reminded or auto-moved for time the bot could 
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -36,16 +38,13 @@ from service.play import MAX_BOT_MOVES, Play, PlayingPart
 from service.timing import (
     BOARDS,
     DEFAULT_ABANDON_HOURS,
-    DEFAULT_DEADLINE_HOURS,
-    DEFAULT_REMINDER_HOURS,
     MAX_AUTO_MOVES,
     MAX_HOURS,
-    MAX_REMINDERS,
     Clock,
     Timing,
     parse_time,
 )
-from service.turn_clock import due, with_restart
+from service.turn_clock import due, next_check, with_restart
 
 log = logging.getLogger("tavolo.timers")
 
@@ -84,6 +83,9 @@ class Tick:
     claimed: list[int] = field(default_factory=list)  # games claimed (given back by the caller)
 
 
+TIMERS_AT_ONCE = 300  # timers the tick looks at between two turns of the event loop
+
+
 class Deadlines(PlayingPart):
     """Timing settings, reminders and deadlines over the table service's store and clock;
     a deserted game is abandoned `abandon_after` (a setting) without anyone back."""
@@ -97,6 +99,7 @@ class Deadlines(PlayingPart):
     ) -> None:
         super().__init__(games, play, clock)
         self.abandon_after = abandon_after
+        self._checks_fresh = False  # the timers' check instants were written by this process
 
     # ------------------------------------------------------------ settings
 
@@ -213,16 +216,20 @@ class Deadlines(PlayingPart):
                 claimed[game_id] = await claim(game_id)
             return claimed[game_id]
 
-        found = [
-            (timer, kind)
-            for timer, timing in await self.store.timers_maybe_due(
-                now,
-                reminder_hours=DEFAULT_REMINDER_HOURS,
-                deadline_hours=DEFAULT_DEADLINE_HOURS,
-                max_reminders=MAX_REMINDERS,
-            )
-            if (kind := due(timer, Timing.of(timing), now)) is not None
-        ]
+        if not self._checks_fresh:  # the default hours may have changed since the last run
+            await self.store.forget_timer_checks()
+            self._checks_fresh = True
+        found, later = [], []
+        for n, (timer, settings, checked) in enumerate(await self.store.timers_maybe_due(now)):
+            if n % TIMERS_AT_ONCE == TIMERS_AT_ONCE - 1:  # many (after start-up): let the loop run
+                await asyncio.sleep(0)
+            timing = Timing.of(json.loads(settings))
+            kind = due(timer, timing, now)
+            if kind is None:
+                later.append((timer, checked, next_check(timer, timing)))
+            else:
+                found.append((timer, kind))
+        await self.store.set_timer_checks(later)
         for timer, kind in sorted(found, key=lambda f: (f[1] != "deadline", f[0].game_id)):
             if not await mine(timer.game_id):
                 continue

@@ -172,6 +172,13 @@ def due(timer: TurnTimer, timing: Timing, now: datetime) -> str | None:
     return None
 
 
+def next_check(timer: TurnTimer, timing: Timing) -> datetime | None:
+    """When the timer can next be due (`due`): its deadline or its next reminder, whichever
+    comes first (None: neither can come while these settings last)."""
+    instants = [at for at in (deadline_at(timer, timing), reminder_at(timer, timing)) if at]
+    return min(instants, default=None)
+
+
 def waiting_since(record: GameRecord, timers: list[TurnTimer]) -> dict[int, datetime]:
     """When each waiting seat began its current wait (how long the player has been waited for,
     even if a resume restarted their clock since)."""

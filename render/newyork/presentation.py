@@ -281,6 +281,27 @@ class NewYorkPresentation(Presentation):
     def hand_image(self, view: View, names: list[str], locale: str | None) -> Image:
         return hand_picture(view, names, locale)
 
+    def hand_picture_view(self, view: View) -> View:
+        """The seat, its money, its own city and reserve, and the tile it is placing if it is
+        (the other seats' entries left empty)."""
+        seat = view.get("seat")
+        if seat is None or "hand" not in view:
+            return view
+
+        def own(entries: list[Any]) -> list[Any]:
+            return [entry if i == seat else [] for i, entry in enumerate(entries)]
+
+        placing = view["phase"] == "place" and seat in view["to_act"]
+        return {
+            "seat": seat,
+            "hand": view["hand"],
+            "phase": "place" if placing else "",
+            "to_act": [seat] if placing else [],
+            "to_place": own(view["to_place"]),
+            "cities": own(view["cities"]),
+            "reserves": own(view["reserves"]),
+        }
+
     def final_image(self, view: View, names: list[str], locale: str | None) -> Image | None:
         if not view["scorings"]:
             return None

@@ -176,6 +176,10 @@ class NyCardsPresentation(Presentation):
     def hand_image(self, view: View, names: list[str], locale: str | None) -> Image:
         return hand_picture(view, names, locale)
 
+    def hand_picture_view(self, view: View) -> View:
+        """The seat, its money and the yard (what each currency buys now)."""
+        return {key: view[key] for key in ("seat", "hand", "yard") if key in view}
+
     def final_image(self, view: View, names: list[str], locale: str | None) -> Image | None:
         return final_picture(view, names, locale)
 

@@ -221,6 +221,12 @@ class PalazzoPresentation(Presentation):
     def hand_image(self, view: View, names: list[str], locale: str | None) -> Image:
         return hand_picture(view, names, locale)
 
+    def hand_picture_view(self, view: View) -> View:
+        """The seat, its cards and what they are worth as one payment."""
+        if "hand" not in view:
+            return view
+        return {key: view[key] for key in ("seat", "hand", "hand_value")}
+
     def final_image(self, view: View, names: list[str], locale: str | None) -> Image | None:
         if view["result"] is None:
             return None

@@ -356,10 +356,12 @@ class Detector:
             audience = message.audience if kind == "hand_image" else None
             if kind == "hand_image" and message.audience is None:
                 self.fail(message, "a hand picture in a public message", set(), state)
-            expected = game.view(state, audience)
+            whole = expected = game.view(state, audience)
+            if kind == "hand_image":  # drawn from the part of the seat's view it shows
+                expected = presentation(self.game_id).hand_picture_view(whole)
             if view != expected:
                 self.fail(message, f"a {kind} drawn from a view that is not its own", set(), state)
-            shown = self.secrets.view_items(view) & self.tracker.secret(state, audience)
+            shown = self.secrets.view_items(whole) & self.tracker.secret(state, audience)
             if shown:
                 self.fail(message, f"secret items in the input of its {kind}", shown, state)
             if kind == "scoring_image":

@@ -534,29 +534,36 @@ async def test_overview_and_notice_settings(tables: TableService, clock: FakeClo
 async def test_the_database_leaves_out_no_due_timer(
     tables: TableService, deadlines: Deadlines, store: Store, clock: FakeClock
 ) -> None:
-    """The tick reads only the timers the database finds may be due (`timers_maybe_due`):
-    every timer `due` finds due among all running timers is among them, as reminders are sent
-    and a deadline passes; and a timer that cannot be due yet is left out."""
-    from service.timing import DEFAULT_DEADLINE_HOURS, DEFAULT_REMINDER_HOURS
-
+    """The tick reads only the timers the database finds may be due (`timers_maybe_due`, by
+    the check instants the tick writes): every timer `due` finds due among all running timers
+    is among them, as reminders are sent and a deadline passes; and timers that cannot be due
+    yet are left out."""
     record = (await started(tables, deadline_hours=30)).record
     await move(tables, record, 0)
-    found_due = 0
+    found_due = left_out = 0
     for _ in range(0, 40 * 60, 29):
         now = clock()
-        maybe = await store.timers_maybe_due(
-            now,
-            reminder_hours=DEFAULT_REMINDER_HOURS,
-            deadline_hours=DEFAULT_DEADLINE_HOURS,
-            max_reminders=MAX_REMINDERS,
-        )
-        listed = {(t.game_id, t.seat) for t, _ in maybe}
+        maybe = await store.timers_maybe_due(now)
+        listed = {(t.game_id, t.seat) for t, _, _ in maybe}
         every = await store.running_timers()
         due_now = {(t.game_id, t.seat) for t, timing in every if due(t, Timing.of(timing), now)}
         assert due_now <= listed, now
-        if not due_now:
-            assert len(listed) < len(every) or not every, "a timer not due yet is left out"
+        left_out += len(every) - len(listed)
         found_due += len(due_now)
         await deadlines.tick()
         clock.advance(minutes=29)
+    assert left_out > 40, "timers that cannot be due yet are left out (most ticks)"
     assert found_due, "reminders and deadlines came due meanwhile"
+
+
+async def test_new_settings_make_the_tick_look_at_a_games_timers_again(
+    tables: TableService, deadlines: Deadlines, store: Store, clock: FakeClock
+) -> None:
+    """The tick wrote when to look at a timer again under the old settings (reminders every
+    12 hours); shorter reminder hours are kept from the next reminder on."""
+    record = (await started(tables, reminder_hours=12)).record
+    await deadlines.tick()
+    assert not await store.timers_maybe_due(clock()), "nothing due: looked at later"
+    await deadlines.configure(record.id, record.host_id, manager=False, reminder_hours=1)
+    clock.advance(minutes=61)
+    assert (await deadlines.tick()).reminders, "reminded after the new hour, not 12"
