@@ -191,14 +191,13 @@ async def test_every_rated_bot_level_is_on_the_leaderboard_even_below_the_top(
     tables: TableService,
 ) -> None:
     """Ten members above the easy bot: it is still listed, at its place, after a gap."""
-    rating = tables.store._conn.execute
+    rating = tables.store.backend.execute
     for player, ordinal in [*((1000 + k, 30.0 - k) for k in range(10)), (-2, 1.0), (-1, 25.5)]:
         await rating(
             "INSERT INTO ratings (guild_id, game, player, mu, sigma, ordinal, games, updated_at)"
             " VALUES (?, 'money', ?, ?, 1.0, ?, 6, '2026-01-01')",
             (GUILD, player, ordinal + 3, ordinal),
         )
-    await tables.store._conn.commit()
     board = await tables.stats.leaderboard(GUILD, "money", limit=10)
     assert [(line.place, line.rating.player) for line in board][-2:] == [(10, 1008), (12, -2)]
     assert (6, -1) in [(line.place, line.rating.player) for line in board]
@@ -282,9 +281,8 @@ async def test_games_finished_before_results_were_kept_are_backfilled_once(
     rows = await store._read(sql, (record.id,))
     ratings = await store._read("SELECT * FROM ratings ORDER BY player")
     assert rows and ratings
-    await store._conn.execute("DELETE FROM game_results")
-    await store._conn.execute("DELETE FROM ratings")
-    await store._conn.commit()
+    await store.backend.execute("DELETE FROM game_results")
+    await store.backend.execute("DELETE FROM ratings")
     assert await store.unrated_finished_games() == [record.id]
     assert await backfill_results(store) == 1
     assert await store._read(sql, (record.id,)) == rows
@@ -294,14 +292,13 @@ async def test_games_finished_before_results_were_kept_are_backfilled_once(
 
 
 async def test_the_backfill_script_reports_what_it_did(
-    tables: TableService, clock: FakeClock, db_path: Path, tmp_path: Path, capsys
+    tables: TableService, clock: FakeClock, database_url: str, tmp_path: Path, capsys
 ) -> None:
     record = await running(tables)
     user, action = await play_to_the_last_move(tables, clock, record)
     await tables.play.move(record.id, user, action)
-    await tables.store._conn.execute("DELETE FROM game_results")
-    await tables.store._conn.commit()
-    assert await asyncio.to_thread(backfill_main, ["--db", str(db_path)]) == 0
+    await tables.store.backend.execute("DELETE FROM game_results")
+    assert await asyncio.to_thread(backfill_main, ["--db", database_url]) == 0
     assert "added for 1 finished games" in capsys.readouterr().out
     assert len(await tables.store.unrated_finished_games()) == 0
     assert backfill_main(["--db", str(tmp_path / "none.db")]) == 2
