@@ -133,7 +133,7 @@ class Api:
             self.fake, request, method, match.template, match.params, request.query, body
         )
         self.fake.requests.append((method, match.template, body.payload))
-        hold = self.fake.holds.take(method, match.template)
+        hold = self.fake.holds.take(method, match.template, dict(match.params))
         if hold is not None and not hold.after:
             await Holds.never_answer(hold)
         try:

@@ -10,13 +10,15 @@ from dataclasses import dataclass, field
 
 @dataclass
 class Hold:
-    """The next request of `method route` is held: before its handler runs (`after` False: it
-    never takes effect) or after (it took effect, but the answer never comes). `reached` is set
-    when a request is held."""
+    """The next request of `method route` (whose path parameters include `params`, e.g. one
+    channel's id) is held: before its handler runs (`after` False: it never takes effect) or
+    after (it took effect, but the answer never comes). `reached` is set when a request is
+    held."""
 
     method: str
     route: str
     after: bool
+    params: dict[str, str] = field(default_factory=dict)
     reached: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -30,10 +32,11 @@ class Holds:
         self._waiting.append(hold)
         return hold
 
-    def take(self, method: str, route: str) -> Hold | None:
+    def take(self, method: str, route: str, params: dict[str, str]) -> Hold | None:
         """The first hold for this request (removed: a hold takes one request)."""
         for hold in self._waiting:
-            if (hold.method, hold.route) == (method, route):
+            same = all(params.get(name) == value for name, value in hold.params.items())
+            if (hold.method, hold.route) == (method, route) and same:
                 self._waiting.remove(hold)
                 return hold
         return None

@@ -246,12 +246,14 @@ class FakeDiscord:
             raise ValueError(f"{method} {route} is not a route of Discord's API")
         self.ratelimits.inject(method, route, times, retry_after, is_global)
 
-    def hold(self, method: str, route: str, *, after: bool = False) -> Hold:
+    def hold(self, method: str, route: str, *, after: bool = False, **params: int) -> Hold:
         """Hold the next request of `method route` (a spec template) without an answer: before
-        it takes effect, or `after` it did (`holds.py`). Await `.reached.wait()`."""
+        it takes effect, or `after` it did (`holds.py`); `params` narrow it to those path
+        parameters (`channel_id=...`). Await `.reached.wait()`."""
         if not self.spec.has_route(method, route):
             raise ValueError(f"{method} {route} is not a route of Discord's API")
-        return self.holds.add(Hold(method, route, after))
+        wanted = {name: str(value) for name, value in params.items()}
+        return self.holds.add(Hold(method, route, after, wanted))
 
     async def drop_gateway(self, code: int = 4000) -> None:
         """Close the bot's websocket; discord.py should RESUME on the resume URL."""

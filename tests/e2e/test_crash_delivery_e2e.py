@@ -102,7 +102,7 @@ async def test_a_board_in_flight_at_a_crash_is_posted_and_pinged_once_after_rest
         takes = [a for a in game.choices(record.state, seat).moves if a.startswith("take")]
         action = takes[0]  # taking money ends the turn: the next board is a new post
         mover = next(u for u in people if u.id == record.seats[seat].user_id)
-        hold = fake.hold(*POST, after=moment == "after_discord_took_it")
+        hold = fake.hold(*POST, after=moment == "after_discord_took_it", channel_id=chan.id)
         posts_before = len(chan.messages())
         await mover.slash(chan, "move", action=action)
         await asyncio.wait_for(hold.reached.wait(), 20)

@@ -147,7 +147,7 @@ async def test_two_sharded_processes_share_one_database_and_take_over_a_killed_o
         assert all(str(chan.id) in (mine.content or "") for chan in chans), mine.content
 
         # the second process dies while its board post is in flight
-        hold = fake.hold(*POST)
+        hold = fake.hold(*POST, channel_id=chans[1].id)
         posts_before = len(chans[1].messages())
         moving = asyncio.create_task(take_move(db, chans[1], people, acked))
         await asyncio.wait_for(hold.reached.wait(), 20)
@@ -163,7 +163,8 @@ async def test_two_sharded_processes_share_one_database_and_take_over_a_killed_o
         try:
             long_ago = (datetime.now(UTC) - timedelta(hours=25)).isoformat()
             await store.backend.execute(
-                "UPDATE turn_timers SET started_at = ? WHERE game_id = ?", (long_ago, saved.id)
+                "UPDATE turn_timers SET started_at = ?, check_at = NULL WHERE game_id = ?",
+                (long_ago, saved.id),
             )
         finally:
             await store.close()

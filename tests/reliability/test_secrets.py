@@ -1,6 +1,6 @@
 """Hidden information, for every registered game (see `leaks.py` for what is checked and how):
 
-- the leak detector over TAVOLO_LEAK_GAMES (default 1,000) seeded random games per title,
+- the leak detector over TAVOLO_LEAK_GAMES (default 400) seeded random games per title,
   spread over two processes;
 - the detector itself: it catches planted leaks (a card in a board's text, a card id in a
   panel's buttons, a picture drawn from a seat's view, a hint only scrambling reveals), and each
@@ -33,7 +33,7 @@ from tests.reliability.figures import report
 from tests.reliability.leaks import Leak, Table, check_games, play_and_check, recorded_pictures
 from tests.reliability.secrecy import SECRETS, quick_options, secrets_for
 
-LEAK_GAMES = env_int("TAVOLO_LEAK_GAMES", 1_000)
+LEAK_GAMES = env_int("TAVOLO_LEAK_GAMES", 400)
 LEAK_SEED = env_int("TAVOLO_LEAK_SEED", 0)
 WORKERS = max(1, min(2, os.cpu_count() or 1))
 
