@@ -107,7 +107,7 @@ class EngineSearcher:
         winners = result.winners
         win = 1.0 / len(winners) if seat in winners else 0.0
         margin = min(1.0, max(0.0, 0.5 + self.margin_weight * (mine - best_other)))
-        return 0.8 * win + 0.2 * margin
+        return float(0.8 * win + 0.2 * margin)
 
     def move_text(self, move: int) -> str:
         """The reference action text of a move."""

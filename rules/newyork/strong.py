@@ -67,7 +67,9 @@ def draw_state(view: View, rng: random.Random) -> State:
         "current": view["current"],
         "turn_no": view["turn_no"],
         "actions": view["actions"],
-        "paying": None if paying is None else {"slot": paying["slot"], "paid": list(paying["paid"])},
+        "paying": None
+        if paying is None
+        else {"slot": paying["slot"], "paid": list(paying["paid"])},
         "to_place": [list(t) for t in view["to_place"]],
         "market": list(view["market"]),
         "bag": bag,
