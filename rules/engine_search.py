@@ -39,7 +39,7 @@ class EngineSearcher:
         view_of: Callable[[State, int], View],
         bot: Callable[[View, int], str],
         *,
-        max_candidates: int = 10,
+        max_candidates: int = 6,
         random_share: float = 0.05,
         margin_weight: float = 1 / 40,
     ) -> None:
