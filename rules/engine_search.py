@@ -57,7 +57,7 @@ class EngineSearcher:
         state["rng"] = rng.getrandbits(64)
         state["events"] = []
         state[APPLIED_KEY] = 0
-        return InPlaceSim(self.sim.engine, self.sim.outcome, self.sim.table, state)
+        return self.sim.kind(self.sim.engine, self.sim.outcome, self.sim.table, state)
 
     def listed_moves(self, sim: InPlaceSim, seat: int) -> list[int]:
         """The engine's moves, its picks' suggestions, and every subset of a small pick."""
