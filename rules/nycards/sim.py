@@ -266,7 +266,8 @@ class NycardsSim:
     def to_act(self) -> list[int]:
         return [] if self.over_ else [self.current]
 
-    def _buys(self, seat: int) -> list[int]:
+    def buys(self, seat: int) -> list[int]:
+        """The buys `legal` lists: minimal payments, exact first, at most `SUGGESTIONS`."""
         groups: list[list[int]] = [[] for _ in range(SLOTS)]
         totals = [0] * SLOTS
         for c in self.hands[seat]:
@@ -293,7 +294,8 @@ class NycardsSim:
             exact += [m for _, m in over]
         return exact[:SUGGESTIONS]
 
-    def _can_buy(self, seat: int) -> bool:
+    def can_buy(self, seat: int) -> bool:
+        """Whether the hand pays some building in the yard."""
         totals = [0] * SLOTS
         for c in self.hands[seat]:
             slot = SLOT_OF[c]
@@ -311,7 +313,7 @@ class NycardsSim:
         if self.pending is not None:
             return [KEEP, GIFT]
         moves = takes(tuple(self.display))
-        buys = self._buys(seat)
+        buys = self.buys(seat)
         if self.actions > 0:
             moves.append(END)
         if not moves and not buys:
@@ -319,9 +321,65 @@ class NycardsSim:
         return moves + buys
 
     def random_move(self, seat: int, rng: random.Random) -> int:
-        """A uniformly drawn move of `legal`."""
-        moves = self.legal(seat)
-        return moves[rng.randrange(len(moves))]
+        """A random legal move, sampled without listing: a kind of move uniformly (a take, a
+        buy, `end` after an action; `pass` when none), then one move of that kind (a take of
+        one card or of cards in random order while they stay within the limit; a buy of a
+        random affordable building paid with its currency's cards in random order until the
+        price is reached: overpaying is legal)."""
+        if self.pending is not None:
+            return KEEP if rng.random() < 0.5 else GIFT
+        kinds = []
+        if self.display:
+            kinds.append(TAKE)
+        if self.can_buy(seat):
+            kinds.append(BUY)
+        if self.actions > 0:
+            kinds.append(END)
+        if not kinds:
+            return PASS
+        kind = kinds[rng.randrange(len(kinds))]
+        if kind == TAKE:
+            return self.random_take(rng)
+        if kind == BUY:
+            return self.random_buy(seat, rng)
+        return END
+
+    def random_take(self, rng: random.Random) -> int:
+        """A random legal take from the display (see `random_move`)."""
+        order = list(self.display)
+        rng.shuffle(order)
+        chosen, total = [order[0]], VALUE[order[0]]
+        for card in order[1:]:
+            if total + VALUE[card] <= TAKE_LIMIT and rng.random() < 0.7:
+                chosen.append(card)
+                total += VALUE[card]
+        return take_move(chosen)
+
+    def random_buy(self, seat: int, rng: random.Random) -> int:
+        """A random affordable building bought with random cards (see `random_move`)."""
+        groups: list[list[int]] = [[] for _ in range(SLOTS)]
+        for c in self.hands[seat]:
+            slot = SLOT_OF[c]
+            if slot >= 0:
+                groups[slot].append(c)
+        slots = [
+            slot
+            for slot, building in enumerate(self.yard)
+            if building is not None
+            and groups[slot]
+            and sum(VALUE[c] for c in groups[slot]) >= PRICE[building]
+        ]
+        slot = slots[rng.randrange(len(slots))]
+        own = groups[slot]
+        rng.shuffle(own)
+        price = PRICE[self.yard[slot] or 0]
+        paid, total = [], 0
+        for card in own:
+            paid.append(card)
+            total += VALUE[card]
+            if total >= price:
+                break
+        return buy_move(slot, paid)
 
     # ------------------------------------------------------------ applying moves
 
@@ -367,7 +425,7 @@ class NycardsSim:
             self._end_turn()
 
     def _after_buy(self, seat: int, exact: bool) -> None:
-        if exact and (self.display or self._can_buy(seat)):
+        if exact and (self.display or self.can_buy(seat)):
             return
         self._end_turn()
 
