@@ -25,6 +25,7 @@ from rules.base import APPLIED_KEY
 from rules.contract import State, View
 from rules.inplace import EngineSim, InPlaceSim
 
+MAX_TABLE = 200_000  # moves a game's table may hold before a new search starts it afresh
 MAX_PICK_SUBSETS = 15  # a pick without suggestions is listed whole when it has at most these
 EASY_STANDARD_SHARE = 0.6  # the easy bot's share of standard moves (the rest random)
 
@@ -72,7 +73,11 @@ class EngineSearcher:
         return moves
 
     def candidates(self, view: View, sim: InPlaceSim, seed: int) -> list[int]:
-        """The standard move first, then the listed moves in the engine's order (capped)."""
+        """The standard move first, then the listed moves in the engine's order (capped). Asked
+        once at a search's start, before any move is held: a table grown too large (a worker
+        searching for days) is started afresh here."""
+        if len(sim.table.texts) > MAX_TABLE:
+            sim.table.clear()
         first = sim.table.intern(self.bot(view, seed))
         found = [first]
         for move in self.listed_moves(sim, view["seat"]):

@@ -31,6 +31,12 @@ class MoveTable:
         self.texts: list[str] = []
         self.parsed: list[Any] = []
 
+    def clear(self) -> None:
+        """Forget every move (only while no simulator's move is held anywhere)."""
+        self.ids.clear()
+        self.texts.clear()
+        self.parsed.clear()
+
     def intern(self, text: str) -> int:
         found = self.ids.get(text)
         if found is None:
