@@ -21,6 +21,7 @@ import argparse
 import math
 import random
 import statistics
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -88,6 +89,13 @@ def tournament(
         wins, scores = play_game(game, levels, seed + n, budget)
         for s in range(players):
             tally.add(lone if s == seat else others, wins[s], scores[s])
+        lone_wins = sum(tally.wins[lone])
+        print(
+            f"{game.info.id} {lone} among {others}: game {n + 1}/{games}, {lone} won "
+            f"{lone_wins:g} so far",
+            file=sys.stderr,
+            flush=True,
+        )
     return tally
 
 

@@ -3,10 +3,11 @@
 Worlds drawn from a seat's view: the cards it cannot see (value cards of the currencies in play
 that are not in its hand, its bid, the rows or on the table) are dealt at random to the deck
 and the other hands with the sizes the view shows; a rival who has already bid is given the bid
-the playouts' policy would make from its cards (`policy_bid`: a model of rivals' bids; before
-it, a random split into 1-3 bid cards won 19 % at 4 players, fair share 25 %). Its bluff card
-is always its own. The horizon is the end of the current hand; the reward is a win of that
-hand (shared on a tie) plus a little for the margin.
+the playouts' policy would make from its cards (`policy_bid`: a model of rivals' bids, PROPOSED;
+it did not change the strength measured: 16 % ± 7 of wins at 4 players over 100 games at 100
+playouts a move with it and with the former random split into 1-3 bid cards, fair share 25 %).
+Its bluff card is always its own. The horizon is the end of the current hand; the reward is a
+win of that hand (shared on a tie) plus a little for the margin.
 
 Root moves: in the exchange every legal move; when bidding, the standard bot's bid first, the
 bluff card alone, every single card and a few pairs and triples of the cheaper cards.
