@@ -13,7 +13,7 @@ from bench.common import GAME_OPTIONS, playout
 from games import RULES
 from rules.contract import State
 from rules.level_play import SEARCHERS, easy_action, strong_action
-from rules.search import Budget, search
+from rules.search import WALL_FACTOR, Budget, search
 from tests.helpers import money as money_helpers
 from tests.helpers import newyork as newyork_helpers
 from tests.helpers import nycards as nycards_helpers
@@ -111,3 +111,22 @@ def test_easy_bots_play_whole_games_legally(game_id: str) -> None:
             seat = to_act[0]
             state = game.apply(state, seat, easy_action(game, game.view(state, seat), step))
         assert game.outcome(state) is not None
+
+
+def test_a_timed_search_also_stops_when_its_wall_time_runs_out() -> None:
+    """On a busy machine CPU time crawls: the search answers after `WALL_FACTOR` times its
+    seconds of wall time anyway (here the CPU clock stands still and the wall one runs)."""
+    game = RULES["money"]
+    state, seat = next(s for s in sampled_states("money", 2, 9) if s[0]["phase"] == "exchange")
+    ticks = iter(range(1_000_000))
+    result = search(
+        SEARCHERS["money"],
+        game.view(state, seat),
+        3,
+        Budget(seconds=1.0),
+        clock=lambda: 0.0,
+        wall=lambda: float(next(ticks)),
+    )
+    assert result.iterations > 0
+    assert next(ticks) <= WALL_FACTOR + 3  # a wall reading per round, one round past it
+    game.apply(state, seat, result.action)
