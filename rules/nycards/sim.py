@@ -328,20 +328,22 @@ class NycardsSim:
         price is reached: overpaying is legal)."""
         if self.pending is not None:
             return KEEP if rng.random() < 0.5 else GIFT
+        groups, slots = self._affordable(seat)
         kinds = []
         if self.display:
             kinds.append(TAKE)
-        if self.can_buy(seat):
+        if slots:
             kinds.append(BUY)
         if self.actions > 0:
             kinds.append(END)
         if not kinds:
             return PASS
-        kind = kinds[rng.randrange(len(kinds))]
+        kind = kinds[rng.randrange(len(kinds))] if len(kinds) > 1 else kinds[0]
         if kind == TAKE:
             return self.random_take(rng)
         if kind == BUY:
-            return self.random_buy(seat, rng)
+            slot = slots[rng.randrange(len(slots))] if len(slots) > 1 else slots[0]
+            return self._random_payment(groups[slot], slot, rng)
         return END
 
     def random_take(self, rng: random.Random) -> int:
@@ -356,30 +358,41 @@ class NycardsSim:
         return take_move(chosen)
 
     def random_buy(self, seat: int, rng: random.Random) -> int:
-        """A random affordable building bought with random cards (see `random_move`)."""
+        """A random affordable building bought with random cards (see `random_move`); the
+        hand must pay some building."""
+        groups, slots = self._affordable(seat)
+        slot = slots[rng.randrange(len(slots))]
+        return self._random_payment(groups[slot], slot, rng)
+
+    def _affordable(self, seat: int) -> tuple[list[list[int]], list[int]]:
+        """The hand's cards per slot currency, and the slots whose building they pay."""
         groups: list[list[int]] = [[] for _ in range(SLOTS)]
+        totals = [0] * SLOTS
         for c in self.hands[seat]:
             slot = SLOT_OF[c]
             if slot >= 0:
                 groups[slot].append(c)
+                totals[slot] += VALUE[c]
         slots = [
             slot
             for slot, building in enumerate(self.yard)
-            if building is not None
-            and groups[slot]
-            and sum(VALUE[c] for c in groups[slot]) >= PRICE[building]
+            if building is not None and totals[slot] and totals[slot] >= PRICE[building]
         ]
-        slot = slots[rng.randrange(len(slots))]
-        own = groups[slot]
-        rng.shuffle(own)
+        return groups, slots
+
+    def _random_payment(self, own: list[int], slot: int, rng: random.Random) -> int:
+        """A buy of `slot` paid with cards of `own` (changed) drawn at random until the price
+        is reached."""
         price = PRICE[self.yard[slot] or 0]
-        paid, total = [], 0
-        for card in own:
-            paid.append(card)
+        mask, total = 0, 0
+        while total < price:
+            index = rng.randrange(len(own)) if len(own) > 1 else 0
+            card = own[index]
+            own[index] = own[-1]
+            own.pop()
+            mask |= 1 << card
             total += VALUE[card]
-            if total >= price:
-                break
-        return buy_move(slot, paid)
+        return mask << SHIFT | slot << 4 | BUY
 
     # ------------------------------------------------------------ applying moves
 
