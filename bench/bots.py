@@ -6,10 +6,13 @@ Prints each level's share of wins (a shared win split between the tied) and aver
 95 % confidence intervals, and one line per title:
 `<game>: strong wins X% at P players (fair share F%), N games`.
 
-    python -m bench.bots [--games 20] [--budget 200] [--game money]
+    python -m bench.bots [--games 20] [--budget 200 | --seconds 2] [--game money]
+                         [--table strong|standard]
 
-`--budget` is the strong bot's iterations per decision (deterministic results); games use the
-speed benchmark's options (Money: one hand).
+`--budget` is the strong bot's iterations per decision (deterministic results), `--seconds` its
+CPU seconds per decision instead (as in play; results then depend on the machine's speed);
+`--table` plays only one of the two tournaments; games use the speed benchmark's options
+(Money: one hand).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import argparse
 import math
 import random
 import statistics
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -85,6 +89,13 @@ def tournament(
         wins, scores = play_game(game, levels, seed + n, budget)
         for s in range(players):
             tally.add(lone if s == seat else others, wins[s], scores[s])
+        lone_wins = sum(tally.wins[lone])
+        print(
+            f"{game.info.id} {lone} among {others}: game {n + 1}/{games}, {lone} won "
+            f"{lone_wins:g} so far",
+            file=sys.stderr,
+            flush=True,
+        )
     return tally
 
 
@@ -110,26 +121,36 @@ def main(argv: Sequence[str] | None = None) -> list[str]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=20, help="games per tournament")
     parser.add_argument("--budget", type=int, default=200, help="strong iterations per move")
+    parser.add_argument("--seconds", type=float, help="strong CPU seconds per move instead")
+    parser.add_argument("--table", choices=("strong", "standard"), help="only this tournament")
     parser.add_argument("--game", action="append", help="only these titles (repeatable)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    budget = Budget(iterations=args.budget)
+    budget = Budget(seconds=args.seconds) if args.seconds else Budget(iterations=args.budget)
+    thinking = f"{args.seconds} CPU s" if args.seconds else f"{args.budget} iterations"
     rows: list[tuple[str, ...]] = []
     lines = []
     for game_id in args.game or list(RULES):
         game = RULES[game_id]
         players = min(4, game.info.max_players)
-        strong = tournament(game, "strong", "standard", players, args.games, budget, args.seed)
-        standard = tournament(game, "standard", "easy", players, args.games, budget, args.seed)
-        rows += rows_of(game_id, players, strong, "strong vs standard")
-        rows += rows_of(game_id, players, standard, "standard vs easy")
-        share = statistics.fmean(strong.wins["strong"])
-        lines.append(
-            f"{game_id}: strong wins {share * 100:.0f}% at {players} players "
-            f"(fair share {100 / players:.0f}%), {args.games} games"
-        )
+        if args.table != "standard":
+            strong = tournament(game, "strong", "standard", players, args.games, budget, args.seed)
+            rows += rows_of(game_id, players, strong, "strong vs standard")
+            share = statistics.fmean(strong.wins["strong"])
+            lines.append(
+                f"{game_id}: strong wins {share * 100:.0f}% at {players} players "
+                f"(fair share {100 / players:.0f}%), {args.games} games"
+            )
+        if args.table != "strong":
+            standard = tournament(game, "standard", "easy", players, args.games, budget, args.seed)
+            rows += rows_of(game_id, players, standard, "standard vs easy")
+            share = statistics.fmean(standard.wins["standard"])
+            lines.append(
+                f"{game_id}: standard among easy wins {share * 100:.0f}% at {players} players "
+                f"(fair share {100 / players:.0f}%), {args.games} games"
+            )
     print_table(
-        f"Bot strength (strong: {args.budget} iterations per decision)",
+        f"Bot strength (strong: {thinking} per decision)",
         ("game", "players", "table", "level", "win share", "average score"),
         rows,
     )

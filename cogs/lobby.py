@@ -35,7 +35,7 @@ from interface.replies import (
 from interface.summaries import status_details
 from rules.errors import RuleError
 from service.errors import TableError
-from service.timing import MAX_AUTO_MOVES, MAX_HOURS
+from service.timing import MAX_AUTO_MOVES, MAX_BOT_SECONDS, MAX_HOURS, MIN_BOT_SECONDS
 
 log = logging.getLogger("tavolo.lobby")
 Interaction = discord.Interaction[Any]
@@ -238,13 +238,17 @@ class Lobby(commands.Cog):
 
     @game.command(
         name="settings",
-        description="Show or change reminders, deadline, auto-moves, boards (host or manager).",
+        description=(
+            "Show or change reminders, deadline, auto-moves, boards, bot thinking time "
+            "(host or manager)."
+        ),
     )
     @app_commands.describe(
         reminder_hours="Hours between turn reminders (0: no reminders).",
         deadline_hours="Hours before a bot plays a silent player's turn (0: no deadline).",
         auto_moves="Turns played by the bot in a row before it takes the seat for good.",
         boards="Keep one live board (default) or every board's picture in the channel.",
+        bot_seconds="Seconds a strong bot thinks about each move (default 2).",
     )
     @app_commands.choices(
         boards=[
@@ -259,6 +263,7 @@ class Lobby(commands.Cog):
         deadline_hours: app_commands.Range[int, 0, MAX_HOURS] | None = None,
         auto_moves: app_commands.Range[int, 1, MAX_AUTO_MOVES] | None = None,
         boards: app_commands.Choice[str] | None = None,
+        bot_seconds: app_commands.Range[float, MIN_BOT_SECONDS, MAX_BOT_SECONDS] | None = None,
     ) -> None:
         await table_admin.change_timing(
             interaction,
@@ -266,6 +271,7 @@ class Lobby(commands.Cog):
             deadline_hours=deadline_hours,
             auto_moves=auto_moves,
             boards=boards.value if boards is not None else None,
+            bot_seconds=bot_seconds,
         )
 
     @game.command(

@@ -8,15 +8,21 @@ from i18n import t
 from interface.names import shown_name, text_names
 from interface.replies import relative_time
 from service.overview import TableSummary
-from service.timing import MAX_REMINDERS, Timing
+from service.timing import DEFAULT_BOT_SECONDS, MAX_REMINDERS, Timing
 
 MAX_CHARS = 2000
 MAX_LISTED = MAX_CHARS // 20  # more games than fit in one `/games` answer (a line has a channel
 # mention, 20+ characters, and more)
 
 
+def seconds_text(seconds: float) -> str:
+    """`2`, `0.5`: a number of seconds without a needless fraction."""
+    return f"{seconds:g}"
+
+
 def timing_text(timing: Timing, locale: str | None) -> str:
-    """A game's reminder and deadline settings in one line."""
+    """A game's reminder and deadline settings in one line (and the boards kept and the strong
+    bots' thinking time, on lines of their own, when not the default)."""
     if timing.reminder_hours:
         reminders = t("timing.reminders", locale, hours=timing.reminder_hours, max=MAX_REMINDERS)
     else:
@@ -28,6 +34,8 @@ def timing_text(timing: Timing, locale: str | None) -> str:
     line = t("timing.line", locale, reminders=reminders, deadline=deadline)
     if timing.boards == "all":
         line += "\n" + t("timing.every_board", locale)
+    if timing.bot_seconds != DEFAULT_BOT_SECONDS:
+        line += "\n" + t("timing.bot_seconds", locale, seconds=seconds_text(timing.bot_seconds))
     return f"{t('timing.paused', locale)}\n{line}" if timing.paused else line
 
 

@@ -31,6 +31,12 @@ class MoveTable:
         self.texts: list[str] = []
         self.parsed: list[Any] = []
 
+    def clear(self) -> None:
+        """Forget every move (only while no simulator's move is held anywhere)."""
+        self.ids.clear()
+        self.texts.clear()
+        self.parsed.clear()
+
     def intern(self, text: str) -> int:
         found = self.ids.get(text)
         if found is None:
@@ -99,7 +105,7 @@ class InPlaceSim:
         state[APPLIED_KEY] += 1
 
     def copy(self) -> InPlaceSim:
-        return InPlaceSim(
+        return type(self)(
             self.engine, self.outcome, self.table, copy_levels(self.state, COPY_DEPTH)
         )
 
@@ -116,11 +122,18 @@ class InPlaceSim:
         return list(result.scores) if result is not None else []
 
 
-def new_sim(engine: ModuleType, outcome: ModuleType, table: MoveTable, state: State) -> InPlaceSim:
-    """A simulator holding its own deep copy of `state` (with an `applied` count)."""
+def new_sim(
+    engine: ModuleType,
+    outcome: ModuleType,
+    table: MoveTable,
+    state: State,
+    kind: type[InPlaceSim] = InPlaceSim,
+) -> InPlaceSim:
+    """A simulator (of class `kind`) holding its own deep copy of `state` (with an `applied`
+    count)."""
     own = copy_levels(state, COPY_DEPTH)
     own.setdefault(APPLIED_KEY, 0)
-    return InPlaceSim(engine, outcome, table, own)
+    return kind(engine, outcome, table, own)
 
 
 def listed_reference_moves(choices: Choices) -> set[str]:
@@ -136,17 +149,25 @@ class EngineSim:
     the same five functions for any engine with `setup`, `play`, `choices` and an `outcome`
     module."""
 
-    def __init__(self, actions: ModuleType, engine: ModuleType, outcome: ModuleType) -> None:
+    def __init__(
+        self,
+        actions: ModuleType,
+        engine: ModuleType,
+        outcome: ModuleType,
+        kind: type[InPlaceSim] = InPlaceSim,
+    ) -> None:
+        """`kind`: the simulator class (a subclass may sample its random moves faster)."""
         self.engine, self.outcome, self.table = engine, outcome, MoveTable(actions)
+        self.kind = kind
 
     def new(self, players: int, options: dict[str, str], seed: int) -> InPlaceSim:
         """The game `engine.setup` deals for these arguments."""
         state = self.engine.setup(players, dict(options), seed)
-        return new_sim(self.engine, self.outcome, self.table, state)
+        return new_sim(self.engine, self.outcome, self.table, state, self.kind)
 
     def from_state(self, state: State) -> InPlaceSim:
         """A simulator of a reference state (copied)."""
-        return new_sim(self.engine, self.outcome, self.table, state)
+        return new_sim(self.engine, self.outcome, self.table, state, self.kind)
 
     def move_text(self, move: int) -> str:
         """The reference action text of a move."""

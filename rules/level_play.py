@@ -2,10 +2,12 @@
 (a simple readable policy), `standard` (each game's heuristic bot) and `strong` (the search of
 `rules.search`).
 
-`easy` plays the search's cheap playout policy on a world drawn from the view (Money: one or
-two random cards as a bid, the table's richest set in the exchange; the card game: a buy when
-possible, else the richest take); the games without a simulator yet (Palazzo, the tile game)
-play their standard bot at every level. A strong search that fails plays the standard move.
+`easy` plays the searcher's `easy_move` where it has one (Palazzo, the tile game: the standard
+move most of the time, else a random legal one), else the search's cheap playout policy, on a
+world drawn from the view (Money: one or two random cards as a bid, the table's richest set in
+the exchange; the card game: a buy when possible, else the richest take). A game without a
+searcher plays its standard bot at every level. A strong search that fails plays the standard
+move.
 """
 
 from __future__ import annotations
@@ -16,10 +18,17 @@ from typing import Any
 
 from rules.contract import Game, View
 from rules.money import strong as money_strong
+from rules.newyork import strong as newyork_strong
 from rules.nycards import strong as nycards_strong
+from rules.palazzo import strong as palazzo_strong
 from rules.search import Budget, Searcher, search
 
-_FOUND: dict[str, Any] = {"money": money_strong.SEARCHER, "nycards": nycards_strong.SEARCHER}
+_FOUND: dict[str, Any] = {
+    "money": money_strong.SEARCHER,
+    "newyork": newyork_strong.SEARCHER,
+    "nycards": nycards_strong.SEARCHER,
+    "palazzo": palazzo_strong.SEARCHER,
+}
 SEARCHERS: Mapping[str, Searcher] = _FOUND
 
 
@@ -35,7 +44,8 @@ def easy_action(game: Game, view: View, seed: int) -> str:
         return game.bot_action(view, seed)
     rng = random.Random(seed)
     world = searcher.determinize(view, rng)
-    return searcher.move_text(searcher.playout_move(world, view["seat"], rng))
+    policy = getattr(searcher, "easy_move", searcher.playout_move)
+    return searcher.move_text(policy(world, view["seat"], rng))
 
 
 def strong_action(game: Game, view: View, seed: int, budget: Budget) -> str:

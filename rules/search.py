@@ -28,11 +28,14 @@ from typing import Any, Protocol
 from rules.contract import View
 
 DEFAULT_SECONDS = 2.0
+WALL_FACTOR = 3.0  # a time budget also stops after this many times its seconds of wall time
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How long a search thinks: `iterations` (deterministic, for tests) or CPU `seconds`."""
+    """How long a search thinks: `iterations` (deterministic, for tests) or CPU `seconds` (and
+    at most `WALL_FACTOR` times as many seconds of wall time: on a busy machine the search
+    answers in time with fewer playouts rather than being given up by the pool)."""
 
     iterations: int | None = None
     seconds: float = DEFAULT_SECONDS
@@ -82,6 +85,7 @@ def search(
     seed: int,
     budget: Budget,
     clock: Callable[[], float] = time.process_time,
+    wall: Callable[[], float] = time.perf_counter,
 ) -> SearchResult:
     """The seat's move after a determinized search within `budget` (see the module).
 
@@ -102,13 +106,14 @@ def search(
         rewards: list[list[float]] = [[] for _ in moves]
         active = list(range(len(moves)))
         deadline = clock() + budget.seconds
+        wall_deadline = wall() + WALL_FACTOR * budget.seconds
         done = rounds = 0
         world = first
         while len(active) > 1:
             if budget.iterations is not None:
                 if done + len(active) > budget.iterations and rounds:
                     break
-            elif rounds and clock() >= deadline:
+            elif rounds and (clock() >= deadline or wall() >= wall_deadline):
                 break
             if rounds:
                 world = searcher.determinize(view, rng)

@@ -1,6 +1,8 @@
 """Bot moves off the event loop: strong searches run in a process pool.
 
-`BotPool.action` returns the move of a bot of a given level. `easy` and `standard` are quick and
+`BotPool.action` returns the move of a bot of a given level; a strong bot thinks for the
+game's `seconds` (its `bot_seconds` setting) unless the pool was made with a fixed iteration
+budget (tests) or the call gives its own `budget`. `easy` and `standard` are quick and
 computed in place; `strong` is searched in a worker process (`concurrent.futures.
 ProcessPoolExecutor`) within its budget, so the event loop never waits on it. A search that
 fails, or does not answer in time (`SLACK` times its budget plus `GRACE` seconds of wall
@@ -50,7 +52,8 @@ class BotPool:
         budget: Budget | None = None,
         worker: Callable[[str, str, View, int, Budget], str] = think,
     ) -> None:
-        """`worker` is what the processes run (a module-level function; tests swap it)."""
+        """`worker` is what the processes run (a module-level function; tests swap it);
+        `budget` with `iterations` is used for every search, whatever the game's setting."""
         self.workers = workers or default_workers()
         self.budget = budget or Budget()
         self.worker = worker
@@ -58,6 +61,13 @@ class BotPool:
         self._slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
         self._waiting_people = 0
         self.restarts = 0
+
+    def budget_for(self, seconds: float | None) -> Budget:
+        """The pool's budget, thinking `seconds` of CPU when given (a fixed iteration budget
+        stays as it is)."""
+        if seconds is None or self.budget.iterations is not None:
+            return self.budget
+        return Budget(seconds=seconds)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -93,13 +103,14 @@ class BotPool:
         seed: int,
         *,
         budget: Budget | None = None,
+        seconds: float | None = None,
         people: bool = True,
     ) -> str:
         """The move of a bot of `level` for the seat whose view this is (see the module)."""
         game = rules_of(game_id)
+        budget = budget or self.budget_for(seconds)
         if level != "strong" or not has_search(game_id):
-            return level_action(game, level, view, seed, budget or self.budget)
-        budget = budget or self.budget
+            return level_action(game, level, view, seed, budget)
         try:
             return await self._search(game_id, view, seed, budget, people)
         except Exception:  # a failed or late search plays the standard move

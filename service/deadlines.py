@@ -39,7 +39,9 @@ from service.timing import (
     BOARDS,
     DEFAULT_ABANDON_HOURS,
     MAX_AUTO_MOVES,
+    MAX_BOT_SECONDS,
     MAX_HOURS,
+    MIN_BOT_SECONDS,
     Clock,
     Timing,
     parse_time,
@@ -114,10 +116,12 @@ class Deadlines(PlayingPart):
         deadline_hours: int | None = None,
         auto_moves: int | None = None,
         boards: str | None = None,
+        bot_seconds: float | None = None,
     ) -> GameRecord:
         """Change a game's timing (host or server manager): pause or resume it, the hours
         between reminders (0: none), the deadline in hours (0: none), the auto-moves in a row
-        before a bot takes a seat, which boards the channel keeps (`BOARDS`). Resuming, or new
+        before a bot takes a seat, which boards the channel keeps (`BOARDS`), the CPU seconds a
+        strong bot thinks per decision (`MIN_BOT_SECONDS`–`MAX_BOT_SECONDS`). Resuming, or new
         reminder hours, restart every waiting seat's
         clock now (`turn_clock.with_restart`); a new deadline or auto-move count applies from
         each seat's next wait (the current waits keep theirs)."""
@@ -141,6 +145,8 @@ class Deadlines(PlayingPart):
                 raise TableError("error.bad_auto_moves", max=MAX_AUTO_MOVES)
             if boards is not None and boards not in BOARDS:
                 raise TableError("error.bad_boards")
+            if bot_seconds is not None and not MIN_BOT_SECONDS <= bot_seconds <= MAX_BOT_SECONDS:
+                raise TableError("error.bad_bot_seconds", min=MIN_BOT_SECONDS, max=MAX_BOT_SECONDS)
             new = dataclasses.replace(
                 timing,
                 paused=timing.paused if paused is None else paused,
@@ -148,6 +154,7 @@ class Deadlines(PlayingPart):
                 deadline_hours=timing.deadline_hours if deadline_hours is None else deadline_hours,
                 auto_moves=timing.auto_moves if auto_moves is None else auto_moves,
                 boards=timing.boards if boards is None else boards,
+                bot_seconds=timing.bot_seconds if bot_seconds is None else bot_seconds,
             )
             new = with_restart(timing, new, self.clock())
             if new == timing:

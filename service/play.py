@@ -224,7 +224,12 @@ class Play:
             view = game.view(record.state, seat)
             people = any(not s.bot for s in record.seats)
             action = await self.bots.action(
-                record.game, record.seats[seat].level, view, bot_seed(record), people=people
+                record.game,
+                record.seats[seat].level,
+                view,
+                bot_seed(record),
+                seconds=Timing.of(record.timing).bot_seconds,
+                people=people,
             )
             try:
                 await self.apply(change, seat, None, action)

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from rules.search import DEFAULT_SECONDS
+
 Clock = Callable[[], datetime]
 """Returns the current time (aware, UTC). Production uses `utc_now`; tests inject their own."""
 
@@ -21,6 +23,10 @@ DEFAULT_AUTO_MOVES = 3
 MAX_REMINDERS = 3  # reminders per wait, at most
 MAX_HOURS = 24 * 30  # the longest interval a setting accepts
 MAX_AUTO_MOVES = 20
+
+DEFAULT_BOT_SECONDS = DEFAULT_SECONDS  # CPU seconds a strong bot thinks per decision
+MIN_BOT_SECONDS = 0.5
+MAX_BOT_SECONDS = 10.0  # PROPOSED: more would keep a table of strong bots waiting too long
 
 BOARDS = ("live", "all")
 """What the channel keeps of a game: one live board (edited within a turn, collapsed to text
@@ -73,6 +79,7 @@ class Timing:
     deserted_reminders: int = 0  # reminders to take a seat back sent since `deserted_at`
     blocked: bool = False  # the bot cannot post in the game's channel: the clocks stop
     boards: str = "live"  # `live`: one board, edited and collapsed; `all`: keep every board
+    bot_seconds: float = DEFAULT_BOT_SECONDS  # a strong bot's thinking per decision (CPU s)
 
     @property
     def stopped(self) -> bool:
@@ -90,6 +97,7 @@ class Timing:
             restarted_at=data.get("restarted_at"),
             blocked=bool(data.get("blocked", False)),
             boards=str(data.get("boards", "live")),
+            bot_seconds=float(data.get("bot_seconds", DEFAULT_BOT_SECONDS)),
             deserted_at=data.get("deserted_at"),
             deserted_reminders=int(data.get("deserted_reminders", 0)),
         )
@@ -107,6 +115,8 @@ class Timing:
             data["blocked"] = True
         if self.boards != "live":
             data["boards"] = self.boards
+        if self.bot_seconds != DEFAULT_BOT_SECONDS:
+            data["bot_seconds"] = self.bot_seconds
         if self.deserted_at is not None:
             data["deserted_at"] = self.deserted_at
             data["deserted_reminders"] = self.deserted_reminders

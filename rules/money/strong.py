@@ -2,10 +2,12 @@
 
 Worlds drawn from a seat's view: the cards it cannot see (value cards of the currencies in play
 that are not in its hand, its bid, the rows or on the table) are dealt at random to the deck
-and the other hands with the sizes the view shows; a rival who has already bid splits its cards
-at random into a non-empty bid and a hand. Its bluff card is always its own. The horizon is the
-end of the current hand; the reward is a win of that hand (shared on a tie) plus a little for
-the margin.
+and the other hands with the sizes the view shows; a rival who has already bid is given the bid
+the playouts' policy would make from its cards (`policy_bid`: a model of rivals' bids, PROPOSED;
+it did not change the strength measured: 16 % ± 7 of wins at 4 players over 100 games at 100
+playouts a move with it and with the former random split into 1-3 bid cards, fair share 25 %).
+Its bluff card is always its own. The horizon is the end of the current hand; the reward is a
+win of that hand (shared on a tie) plus a little for the margin.
 
 Root moves: in the exchange every legal move; when bidding, the standard bot's bid first, the
 bluff card alone, every single card and a few pairs and triples of the cheaper cards.
@@ -26,6 +28,7 @@ from rules.money.sim import (
     TAKE,
     VALUE,
     MoneySim,
+    bid_cards,
     bid_move,
     move_text,
     parse_move,
@@ -52,6 +55,7 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
     for s in seats:
         seen.update(s["table"] or ())
     in_play = set(view["currencies"])
+    look = outlook(view["deck_count"], view["final_round"])
     pool = [
         c
         for c in VALUE_CARD_IDS
@@ -69,11 +73,9 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
         count = seats[s]["hand_count"] - 1  # its bluff card is one of them
         cards = [pool.pop() for _ in range(count)] + [bluff_id(s)]
         if seats[s]["bid_placed"]:
-            size = rng.randint(1, min(3, len(cards)))
-            rng.shuffle(cards)
-            bid, rest = sorted(cards[:size]), sorted(cards[size:])
-            hands.append(rest)
-            bids.append(bid)
+            bid = bid_cards(policy_bid(cards, s, look, rng))
+            hands.append(sorted(c for c in cards if c not in bid))
+            bids.append(sorted(bid))
         else:
             hands.append(sorted(cards))
             bids.append(None)
@@ -124,6 +126,21 @@ def candidates(view: View, sim: MoneySim, seed: int) -> list[int]:
     return unique[:MAX_CANDIDATE_BIDS]
 
 
+def policy_bid(hand: list[int], seat: int, look: float, rng: random.Random) -> int:
+    """The playouts' bid from `hand`: the bluff card alone now and then, else one or two of
+    the cards the hand misses least per face point, now and then random ones. Also the model
+    of a rival's hidden bid when worlds are drawn (it bid as the playouts would)."""
+    values = [c for c in hand if VALUE[c]]
+    if not values or rng.random() < 0.08:
+        return bid_move([bluff_id(seat)])
+    if rng.random() < 0.15:
+        return bid_move(rng.sample(values, 1 if len(values) == 1 else 2))
+    holdings = Holdings(values, look)
+    ranked = sorted(values, key=lambda c: -holdings.change(remove=(c,)) / VALUE[c])
+    size = 1 if len(ranked) == 1 or rng.random() < 0.55 else 2
+    return bid_move(ranked[:size])
+
+
 def playout_move(sim: MoneySim, seat: int, rng: random.Random) -> int:
     """The standard bot's measure, cheaply: bid the bluff card alone now and then, else one or
     two of the cards the hand misses least per face point; in the exchange take the set that
@@ -131,16 +148,7 @@ def playout_move(sim: MoneySim, seat: int, rng: random.Random) -> int:
     random move now and then."""
     look = outlook(len(sim.deck), sim.final_round)
     if sim.phase != EXCHANGE:
-        hand = sim.hands[seat]
-        values = [c for c in hand if VALUE[c]]
-        if not values or rng.random() < 0.08:
-            return bid_move([bluff_id(seat)])
-        if rng.random() < 0.15:
-            return bid_move(rng.sample(values, 1 if len(values) == 1 else 2))
-        holdings = Holdings(values, look)
-        ranked = sorted(values, key=lambda c: -holdings.change(remove=(c,)) / VALUE[c])
-        size = 1 if len(ranked) == 1 or rng.random() < 0.55 else 2
-        return bid_move(ranked[:size])
+        return policy_bid(sim.hands[seat], seat, look, rng)
     moves = sim.legal(seat)
     if rng.random() < 0.05:
         return moves[rng.randrange(len(moves))]

@@ -266,7 +266,8 @@ class NycardsSim:
     def to_act(self) -> list[int]:
         return [] if self.over_ else [self.current]
 
-    def _buys(self, seat: int) -> list[int]:
+    def buys(self, seat: int) -> list[int]:
+        """The buys `legal` lists: minimal payments, exact first, at most `SUGGESTIONS`."""
         groups: list[list[int]] = [[] for _ in range(SLOTS)]
         totals = [0] * SLOTS
         for c in self.hands[seat]:
@@ -293,7 +294,8 @@ class NycardsSim:
             exact += [m for _, m in over]
         return exact[:SUGGESTIONS]
 
-    def _can_buy(self, seat: int) -> bool:
+    def can_buy(self, seat: int) -> bool:
+        """Whether the hand pays some building in the yard."""
         totals = [0] * SLOTS
         for c in self.hands[seat]:
             slot = SLOT_OF[c]
@@ -311,7 +313,7 @@ class NycardsSim:
         if self.pending is not None:
             return [KEEP, GIFT]
         moves = takes(tuple(self.display))
-        buys = self._buys(seat)
+        buys = self.buys(seat)
         if self.actions > 0:
             moves.append(END)
         if not moves and not buys:
@@ -319,9 +321,78 @@ class NycardsSim:
         return moves + buys
 
     def random_move(self, seat: int, rng: random.Random) -> int:
-        """A uniformly drawn move of `legal`."""
-        moves = self.legal(seat)
-        return moves[rng.randrange(len(moves))]
+        """A random legal move, sampled without listing: a kind of move uniformly (a take, a
+        buy, `end` after an action; `pass` when none), then one move of that kind (a take of
+        one card or of cards in random order while they stay within the limit; a buy of a
+        random affordable building paid with its currency's cards in random order until the
+        price is reached: overpaying is legal)."""
+        if self.pending is not None:
+            return KEEP if rng.random() < 0.5 else GIFT
+        groups, slots = self._affordable(seat)
+        kinds = []
+        if self.display:
+            kinds.append(TAKE)
+        if slots:
+            kinds.append(BUY)
+        if self.actions > 0:
+            kinds.append(END)
+        if not kinds:
+            return PASS
+        kind = kinds[rng.randrange(len(kinds))] if len(kinds) > 1 else kinds[0]
+        if kind == TAKE:
+            return self.random_take(rng)
+        if kind == BUY:
+            slot = slots[rng.randrange(len(slots))] if len(slots) > 1 else slots[0]
+            return self._random_payment(groups[slot], slot, rng)
+        return END
+
+    def random_take(self, rng: random.Random) -> int:
+        """A random legal take from the display (see `random_move`)."""
+        order = list(self.display)
+        rng.shuffle(order)
+        chosen, total = [order[0]], VALUE[order[0]]
+        for card in order[1:]:
+            if total + VALUE[card] <= TAKE_LIMIT and rng.random() < 0.7:
+                chosen.append(card)
+                total += VALUE[card]
+        return take_move(chosen)
+
+    def random_buy(self, seat: int, rng: random.Random) -> int:
+        """A random affordable building bought with random cards (see `random_move`); the
+        hand must pay some building."""
+        groups, slots = self._affordable(seat)
+        slot = slots[rng.randrange(len(slots))]
+        return self._random_payment(groups[slot], slot, rng)
+
+    def _affordable(self, seat: int) -> tuple[list[list[int]], list[int]]:
+        """The hand's cards per slot currency, and the slots whose building they pay."""
+        groups: list[list[int]] = [[] for _ in range(SLOTS)]
+        totals = [0] * SLOTS
+        for c in self.hands[seat]:
+            slot = SLOT_OF[c]
+            if slot >= 0:
+                groups[slot].append(c)
+                totals[slot] += VALUE[c]
+        slots = [
+            slot
+            for slot, building in enumerate(self.yard)
+            if building is not None and totals[slot] and totals[slot] >= PRICE[building]
+        ]
+        return groups, slots
+
+    def _random_payment(self, own: list[int], slot: int, rng: random.Random) -> int:
+        """A buy of `slot` paid with cards of `own` (changed) drawn at random until the price
+        is reached."""
+        price = PRICE[self.yard[slot] or 0]
+        mask, total = 0, 0
+        while total < price:
+            index = rng.randrange(len(own)) if len(own) > 1 else 0
+            card = own[index]
+            own[index] = own[-1]
+            own.pop()
+            mask |= 1 << card
+            total += VALUE[card]
+        return mask << SHIFT | slot << 4 | BUY
 
     # ------------------------------------------------------------ applying moves
 
@@ -367,7 +438,7 @@ class NycardsSim:
             self._end_turn()
 
     def _after_buy(self, seat: int, exact: bool) -> None:
-        if exact and (self.display or self._can_buy(seat)):
+        if exact and (self.display or self.can_buy(seat)):
             return
         self._end_turn()
 

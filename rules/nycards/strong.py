@@ -24,15 +24,16 @@ from rules.nycards import bot as standard
 from rules.nycards.components import BUILDINGS, SCORING_CARDS, money_ids
 from rules.nycards.scoring import score
 from rules.nycards.sim import (
-    BUY,
+    END,
     GIFT,
     KEEP,
-    TAKE,
+    PASS,
     VALUE,
     NycardsSim,
     move_cards,
     move_text,
     parse_move,
+    takes,
 )
 from rules.search import Budget, SearchResult, search
 
@@ -103,24 +104,24 @@ def candidates(view: View, sim: NycardsSim, seed: int) -> list[int]:
 
 
 def playout_move(sim: NycardsSim, seat: int, rng: random.Random) -> int:
-    """A buy when possible (exact first), else the take of most value; 10 % random."""
-    moves = sim.legal(seat)
-    if len(moves) == 1:
-        return moves[0]
-    if rng.random() < 0.1:
-        return moves[rng.randrange(len(moves))]
-    if moves[0] == KEEP:
+    """A buy when possible (exact first), else the take of most value; 10 % random (sampled,
+    `NycardsSim.random_move`). Lists only the buys, and only when one is possible."""
+    if sim.pending is not None:
         return KEEP if rng.random() < 0.8 else GIFT
-    best, best_value = moves[0], -1
-    for move in moves:
-        kind = move & 15
-        if kind == BUY:
-            return move
-        if kind == TAKE:
-            value = sum(VALUE[c] for c in move_cards(move))
-            if value > best_value:
-                best, best_value = move, value
-    return best
+    if rng.random() < 0.1:
+        return sim.random_move(seat, rng)
+    if sim.can_buy(seat):
+        buys = sim.buys(seat)
+        if buys:
+            return buys[0]
+    best, best_value = -1, -1
+    for move in takes(tuple(sim.display)):
+        value = sum(VALUE[c] for c in move_cards(move))
+        if value > best_value:
+            best, best_value = move, value
+    if best >= 0:
+        return best
+    return END if sim.actions > 0 else PASS
 
 
 def finished(sim: NycardsSim, view: View) -> bool:

@@ -10,6 +10,7 @@ whose face values add up least.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from rules import rng as rngmod
 from rules.contract import View
@@ -30,11 +31,18 @@ SHARES = (1.0, 0.55, 0.3, 0.15)  # palazzi compete for the same floors: less cre
 def estimate(palazzi: list[list[int]], late: bool) -> float:
     """Points now, plus a share (smaller when late, and smaller for each further palazzo, as
     they compete for the same floors) of what each palazzo would score if it grew by every
-    floor still open above it, at two windows a floor."""
+    floor still open above it, at two windows a floor (remembered: searches ask for the same
+    palazzi over and over)."""
+    return _estimate(tuple(tuple(p) for p in palazzi), late)
+
+
+@lru_cache(maxsize=1 << 16)
+def _estimate(palazzi: tuple[tuple[int, ...], ...], late: bool) -> float:
     worth = 0.0
     growth = 0.15 if late else 0.55
     gaps = []
-    for p in palazzi:
+    for tiles in palazzi:
+        p = list(tiles)
         now = palazzo_points(p)
         room = min(5 - building.floors(p)[-1], 5 - len(p))
         size = len(p) + room

@@ -8,7 +8,8 @@ from typing import Any, cast
 
 from db.records import Seat
 from interface.messages import LOBBY_BUTTONS, seat_words
-from interface.summaries import seat_text
+from interface.summaries import seat_text, timing_text
+from service.timing import Timing
 
 SEATS = [
     Seat(7, "Ann"),
@@ -37,3 +38,9 @@ def test_the_lobby_has_one_add_bot_button_per_level_on_its_own_row() -> None:
     rows = {op: row for op, _, row in LOBBY_BUTTONS}
     assert {rows[op] for op in ("boteasy", "bot", "botstrong", "unbot")} == {1}
     assert {rows[op] for op in ("join", "leave", "start")} == {0}
+
+
+def test_the_settings_name_a_thinking_time_other_than_the_default() -> None:
+    assert "think" not in timing_text(Timing(), "en")
+    assert "0.5 s" in timing_text(Timing(bot_seconds=0.5), "en")
+    assert "0.5 s" in timing_text(Timing(bot_seconds=0.5), "it")

@@ -9,7 +9,7 @@ import os
 
 from bench.sim_check import check_games
 
-DIFF_GAMES = int(os.environ.get("TAVOLO_DIFF_GAMES", "800"))
+DIFF_GAMES = int(os.environ.get("TAVOLO_DIFF_GAMES", "150"))
 
 
 def test_simulator_agrees_with_the_reference_on_seeded_random_games() -> None:

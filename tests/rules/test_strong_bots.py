@@ -13,7 +13,7 @@ from bench.common import GAME_OPTIONS, playout
 from games import RULES
 from rules.contract import State
 from rules.level_play import SEARCHERS, easy_action, strong_action
-from rules.search import Budget, search
+from rules.search import WALL_FACTOR, Budget, search
 from tests.helpers import money as money_helpers
 from tests.helpers import newyork as newyork_helpers
 from tests.helpers import nycards as nycards_helpers
@@ -21,6 +21,8 @@ from tests.helpers import palazzo as palazzo_helpers
 
 TITLES = sorted(SEARCHERS)
 BUDGET = Budget(iterations=60)
+# the titles whose simulator runs the engine in place play slower: fewer playouts in tests
+BUDGETS = {"palazzo": Budget(iterations=20), "newyork": Budget(iterations=20)}
 SCRAMBLERS: dict[str, Callable[[State, int, random.Random], State]] = {
     "money": money_helpers.scramble_hidden,
     "nycards": nycards_helpers.scramble_hidden,
@@ -54,32 +56,45 @@ def test_a_drawn_world_looks_to_the_seat_exactly_like_the_real_game(game_id: str
         assert game.view(world, seat) == view
 
 
+def test_every_title_has_a_searcher_and_a_scrambler() -> None:
+    assert sorted(SEARCHERS) == sorted(SCRAMBLERS) == sorted(RULES)
+
+
 @pytest.mark.parametrize("game_id", sorted(SCRAMBLERS))
 def test_the_strong_decision_ignores_the_cards_its_seat_cannot_see(game_id: str) -> None:
+    """The whole search (every candidate's visits and mean reward, not only the move) is the
+    same when the other seats' hidden cards are scrambled."""
     game = RULES[game_id]
+    budget = BUDGETS.get(game_id, BUDGET)
     rng = random.Random(7)
     states = sampled_states(game_id, 3, 25)[:6]
-    assert states
-    for state, seat in states:
-        chosen = strong_action(game, game.view(state, seat), 11, BUDGET)
+    searched = 0
+    for state, seat in states[: 3 if game_id in BUDGETS else 6]:
+        view = game.view(state, seat)
+        chosen = search(SEARCHERS[game_id], view, 11, budget)
         scrambled = SCRAMBLERS[game_id](state, seat, rng)
         assert scrambled != state  # the hidden cards did move
-        assert strong_action(game, game.view(scrambled, seat), 11, BUDGET) == chosen
-        game.apply(state, seat, chosen)  # and it is legal
+        assert search(SEARCHERS[game_id], game.view(scrambled, seat), 11, budget) == chosen
+        assert strong_action(game, view, 11, budget) == chosen.action
+        game.apply(state, seat, chosen.action)  # and it is legal
+        searched += len(chosen.stats) > 1
+    assert searched
 
 
 @pytest.mark.parametrize("game_id", TITLES)
 def test_the_search_spends_its_iteration_budget_and_repeats_itself(game_id: str) -> None:
     game = RULES[game_id]
     searched = 0
-    for state, seat in sampled_states(game_id, 2, 9)[:8]:
+    budget = BUDGETS.get(game_id, Budget(iterations=80))
+    assert budget.iterations
+    for state, seat in sampled_states(game_id, 2, 9)[: 4 if game_id in BUDGETS else 8]:
         view = game.view(state, seat)
-        first = search(SEARCHERS[game_id], view, 3, Budget(iterations=80))
+        first = search(SEARCHERS[game_id], view, 3, budget)
         if len(first.stats) < 2:
             continue  # one legal move: played without a search
         searched += 1
-        assert search(SEARCHERS[game_id], view, 3, Budget(iterations=80)) == first
-        assert 0 < first.iterations <= 80
+        assert search(SEARCHERS[game_id], view, 3, budget) == first
+        assert 0 < first.iterations <= budget.iterations
         assert first.iterations == sum(visits for _, visits, _ in first.stats)
     assert searched
 
@@ -96,3 +111,22 @@ def test_easy_bots_play_whole_games_legally(game_id: str) -> None:
             seat = to_act[0]
             state = game.apply(state, seat, easy_action(game, game.view(state, seat), step))
         assert game.outcome(state) is not None
+
+
+def test_a_timed_search_also_stops_when_its_wall_time_runs_out() -> None:
+    """On a busy machine CPU time crawls: the search answers after `WALL_FACTOR` times its
+    seconds of wall time anyway (here the CPU clock stands still and the wall one runs)."""
+    game = RULES["money"]
+    state, seat = next(s for s in sampled_states("money", 2, 9) if s[0]["phase"] == "exchange")
+    ticks = iter(range(1_000_000))
+    result = search(
+        SEARCHERS["money"],
+        game.view(state, seat),
+        3,
+        Budget(seconds=1.0),
+        clock=lambda: 0.0,
+        wall=lambda: float(next(ticks)),
+    )
+    assert result.iterations > 0
+    assert next(ticks) <= WALL_FACTOR + 3  # a wall reading per round, one round past it
+    game.apply(state, seat, result.action)

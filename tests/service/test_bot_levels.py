@@ -5,6 +5,7 @@ game to its end through the table service (the strong one in a worker process)."
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -98,3 +99,42 @@ async def test_a_member_plays_a_game_to_its_end_against_an_easy_and_a_strong_bot
         record = (await tables.play.move(record.id, HOST, action)).record
     assert record.status == "finished"
     assert [s.level for s in record.seats] == ["standard", "easy", "strong"]
+
+
+class RecordingPool(BotPool):
+    """A pool that notes the thinking time each bot move was asked with."""
+
+    def __init__(self) -> None:
+        super().__init__(workers=1, budget=Budget(iterations=20))
+        self.seconds: list[float | None] = []
+
+    async def action(self, *args: Any, **kwargs: Any) -> str:
+        self.seconds.append(kwargs.get("seconds"))
+        return await super().action(*args, **kwargs)
+
+
+async def test_the_games_thinking_time_setting_reaches_the_bots(
+    store: Store, new_seed: Callable[[], int], table_clock: Clock
+) -> None:
+    pool = RecordingPool()
+    tables = TableService(store, new_seed=new_seed, clock=table_clock, bots=pool)
+    record = await tables.lobby.open(
+        guild_id=1,
+        channel_id=CHANNEL,
+        game_id="money",
+        host_id=HOST,
+        host_name="Ann",
+        options={"hands": "1"},
+    )
+    await tables.deadlines.configure(record.id, HOST, manager=False, bot_seconds=4.5)
+    for _ in range(2):
+        record = await tables.lobby.add_bot(record.id, HOST, "strong")
+    await tables.lobby.start(record.id, HOST)
+    pool.close()
+    assert pool.seconds and set(pool.seconds) == {4.5}
+
+
+def test_a_fixed_iteration_budget_stays_whatever_the_games_thinking_time() -> None:
+    assert BotPool(budget=Budget(iterations=20)).budget_for(4.5) == Budget(iterations=20)
+    assert BotPool().budget_for(4.5) == Budget(seconds=4.5)
+    assert BotPool().budget_for(None) == Budget()

@@ -17,7 +17,13 @@ from service.change import TableChange
 from service.deadlines import Deadlines
 from service.errors import TableError
 from service.tables import TableService
-from service.timing import MAX_REMINDERS, Timing
+from service.timing import (
+    DEFAULT_BOT_SECONDS,
+    MAX_BOT_SECONDS,
+    MAX_REMINDERS,
+    MIN_BOT_SECONDS,
+    Timing,
+)
 from service.turn_clock import due
 from tests.helpers.clock import START, FakeClock
 from tests.helpers.rules_only import registered_rules
@@ -331,6 +337,21 @@ async def test_only_the_host_or_a_manager_changes_timing(tables: TableService) -
     timing = Timing.of(saved.timing)
     assert (timing.reminder_hours, timing.deadline_hours, timing.auto_moves) == (12, 48, 2)
     assert saved.waiting == record.waiting  # buttons stay valid
+
+
+async def test_the_strong_bots_thinking_time_is_stored_with_the_game_within_its_range(
+    tables: TableService,
+) -> None:
+    record = (await started(tables)).record
+    assert Timing.of(record.timing).bot_seconds == DEFAULT_BOT_SECONDS == 2.0
+    for wrong in (MIN_BOT_SECONDS / 2, MAX_BOT_SECONDS + 1):
+        await refused(
+            "error.bad_bot_seconds",
+            tables.deadlines.configure(record.id, ANN, manager=False, bot_seconds=wrong),
+        )
+    saved = await tables.deadlines.configure(record.id, ANN, manager=False, bot_seconds=5.5)
+    assert Timing.of((await tables.game(saved.id)).timing).bot_seconds == 5.5
+    assert Timing.of(saved.timing).reminder_hours == Timing.of(record.timing).reminder_hours
 
 
 # ------------------------------------------------------------------ deadlines
