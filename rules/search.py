@@ -31,6 +31,19 @@ DEFAULT_SECONDS = 2.0
 WALL_FACTOR = 3.0  # a time budget also stops after this many times its seconds of wall time
 
 
+def deal_hidden(
+    unseen: list[int], seat: int, own: list[int], counts: list[int], rng: random.Random
+) -> list[list[int]]:
+    """The hands of a drawn world: `unseen` (the cards `seat` cannot see) shuffled in place,
+    each other seat dealt its count of them (sorted), `seat` keeping `own`. What is left in
+    `unseen` is for the caller's other hidden places (deck, discard), drawn with `pop`."""
+    rng.shuffle(unseen)
+    return [
+        list(own) if s == seat else sorted(unseen.pop() for _ in range(count))
+        for s, count in enumerate(counts)
+    ]
+
+
 @dataclass(frozen=True)
 class Budget:
     """How long a search thinks: `iterations` (deterministic, for tests) or CPU `seconds` (and

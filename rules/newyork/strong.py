@@ -21,7 +21,7 @@ from rules.newyork import bot as standard
 from rules.newyork import views
 from rules.newyork.components import BUILDING_IDS, SCORING_CARDS, money_ids
 from rules.newyork.sim import SIM
-from rules.search import Budget, SearchResult, search
+from rules.search import Budget, SearchResult, deal_hidden, search
 
 
 def _seen_tiles(view: View) -> set[int]:
@@ -39,13 +39,7 @@ def draw_state(view: View, rng: random.Random) -> State:
     paying = view["paying"]
     seen = set(view["hand"]) | set(view["display"]) | set(paying["paid"] if paying else [])
     pool = [c for c in money_ids(n) if c not in seen]
-    rng.shuffle(pool)
-    hands = []
-    for s in range(n):
-        if s == seat:
-            hands.append(list(view["hand"]))
-        else:
-            hands.append(sorted(pool.pop() for _ in range(view["hand_counts"][s])))
+    hands = deal_hidden(pool, seat, view["hand"], view["hand_counts"], rng)
     discard = [pool.pop() for _ in range(view["discard_count"])]
     scored = {done["name"] for done in view["scorings"]}
     special = [SCORING_CARDS[name] for name in ("A", "B") if name not in scored]

@@ -35,7 +35,7 @@ from rules.nycards.sim import (
     parse_move,
     takes,
 )
-from rules.search import Budget, SearchResult, search
+from rules.search import Budget, SearchResult, deal_hidden, search
 
 MARGIN_WEIGHT = 1 / 60
 # Playouts stop after this many turns of every seat, None: at the end of the game (measured
@@ -52,13 +52,7 @@ def determinize(view: View, rng: random.Random) -> NycardsSim:
     n = view["players"]
     seen = set(view["hand"]) | set(view["display"])
     pool = [c for c in money_ids(n) if c not in seen]
-    rng.shuffle(pool)
-    hands = []
-    for s in range(n):
-        if s == seat:
-            hands.append(list(view["hand"]))
-        else:
-            hands.append(sorted(pool.pop() for _ in range(view["hand_counts"][s])))
+    hands = deal_hidden(pool, seat, view["hand"], view["hand_counts"], rng)
     discard = [pool.pop() for _ in range(view["discard_count"])]
     scoring = [SCORING_ID[w] for w in view["scorings_left"] if w in SCORING_ID]
     deck = [pool.pop() for _ in range(view["money_deck_count"] - len(scoring))]

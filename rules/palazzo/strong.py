@@ -21,7 +21,7 @@ from rules.palazzo import bot as standard
 from rules.palazzo import views
 from rules.palazzo.components import KNIGHTS, MONEY, stacks
 from rules.palazzo.sim import SIM
-from rules.search import Budget, SearchResult, search
+from rules.search import Budget, SearchResult, deal_hidden, search
 
 STACKS = stacks()
 KNIGHT_SET = frozenset(KNIGHTS)
@@ -68,13 +68,8 @@ def draw_state(view: View, rng: random.Random) -> State:
         for offer in auction["offers"]:
             seen.update(offer["cards"] if offer else [])
     pool = [c for c in sorted(MONEY) if c not in seen]
-    rng.shuffle(pool)
-    hands = []
-    for s in range(n):
-        if s == seat:
-            hands.append(list(view["hand"]))
-        else:
-            hands.append(sorted(pool.pop() for _ in range(view["seats"][s]["hand_count"])))
+    counts = [s["hand_count"] for s in view["seats"]]
+    hands = deal_hidden(pool, seat, view["hand"], counts, rng)
     deck = [pool.pop() for _ in range(view["deck_count"])]
     piles, out = _draw_stacks(view, rng)
     actor, active = view["actor"], view["active"]
