@@ -9,8 +9,11 @@ playouts a move with it and with the former random split into 1-3 bid cards, fai
 Its bluff card is always its own. The horizon is the end of the current hand; the reward is a
 win of that hand (shared on a tie) plus a little for the margin.
 
-Root moves: in the exchange every legal move; when bidding, the standard bot's bid first, the
-bluff card alone, every single card and a few pairs and triples of the cheaper cards.
+Root moves: the standard bot's move first (the search keeps it unless another is clearly
+better), then in the exchange every other legal move; when bidding, the bluff card alone, every
+single card and a few pairs and triples of the cheaper cards. (With the first legal move first in
+the exchange, "row left" won every close call: 16 % ± 7 of wins at 4 players over 100 games at
+100 playouts a move; with the standard move first, 28 % ± 9.)
 """
 
 from __future__ import annotations
@@ -108,9 +111,9 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
 def candidates(view: View, sim: MoneySim, seed: int) -> list[int]:
     """Root moves (see the module docstring)."""
     seat = view["seat"]
-    if view["phase"] == "exchange":
-        return sim.legal(seat)
     first = parse_move(standard.bot_action(view, seed))
+    if view["phase"] == "exchange":
+        return [first, *(m for m in sim.legal(seat) if m != first)]
     hand = [c for c in view["hand"] if c != bluff_id(seat)]
     cheap = sorted(hand, key=lambda c: (VALUE[c], c))
     moves = [first]

@@ -130,3 +130,19 @@ def test_a_timed_search_also_stops_when_its_wall_time_runs_out() -> None:
     assert result.iterations > 0
     assert next(ticks) <= WALL_FACTOR + 3  # a wall reading per round, one round past it
     game.apply(state, seat, result.action)
+
+
+def test_the_money_search_tries_the_standard_move_first_in_both_phases() -> None:
+    """The search keeps its first candidate unless another is clearly better: in the exchange
+    as when bidding, that first candidate is the standard bot's move (not the first legal
+    move, which once made the strong bot take the left row on a tie of evidence)."""
+    game = RULES["money"]
+    searcher = SEARCHERS["money"]
+    phases = set()
+    for n, (state, seat) in enumerate(sampled_states("money", 3, 2)):
+        view = game.view(state, seat)
+        world = searcher.determinize(view, random.Random(n))
+        first = searcher.candidates(view, world, n)[0]
+        assert searcher.move_text(first) == game.bot_action(view, n)
+        phases.add(view["phase"])
+    assert phases == {"bid", "exchange"}
