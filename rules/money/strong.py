@@ -37,7 +37,6 @@ from rules.money.sim import (
     parse_move,
 )
 from rules.money.valuation import Holdings, face, outlook, worth
-from rules.search import Budget, SearchResult, search
 
 MARGIN_WEIGHT = 1 / 400  # margin credit per point of lead over the best rival
 MAX_CANDIDATE_BIDS = 14
@@ -212,13 +211,3 @@ class MoneySearcher:
 
 
 SEARCHER = MoneySearcher()
-
-
-def strong_search(view: View, seed: int, budget: Budget) -> SearchResult:
-    """The search's result for the seat whose view this is."""
-    return search(SEARCHER, view, seed, budget)
-
-
-def strong_action(view: View, seed: int, budget: Budget) -> str:
-    """The strong bot's action."""
-    return strong_search(view, seed, budget).action

@@ -21,7 +21,7 @@ from rules.newyork import bot as standard
 from rules.newyork import views
 from rules.newyork.components import BUILDING_IDS, SCORING_CARDS, money_ids
 from rules.newyork.sim import SIM
-from rules.search import Budget, SearchResult, deal_hidden, search
+from rules.search import deal_hidden
 
 
 def _seen_tiles(view: View) -> set[int]:
@@ -83,8 +83,3 @@ def draw_state(view: View, rng: random.Random) -> State:
 
 
 SEARCHER = EngineSearcher(SIM, draw_state, views.view, standard.bot_action)
-
-
-def strong_search(view: View, seed: int, budget: Budget) -> SearchResult:
-    """The search's result for the seat whose view this is."""
-    return search(SEARCHER, view, seed, budget)

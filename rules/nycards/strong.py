@@ -35,7 +35,7 @@ from rules.nycards.sim import (
     parse_move,
     takes,
 )
-from rules.search import Budget, SearchResult, deal_hidden, search
+from rules.search import deal_hidden
 
 MARGIN_WEIGHT = 1 / 60
 # Playouts stop after this many turns of every seat, None: at the end of the game (measured
@@ -161,13 +161,3 @@ class NycardsSearcher:
 
 
 SEARCHER = NycardsSearcher()
-
-
-def strong_search(view: View, seed: int, budget: Budget) -> SearchResult:
-    """The search's result for the seat whose view this is."""
-    return search(SEARCHER, view, seed, budget)
-
-
-def strong_action(view: View, seed: int, budget: Budget) -> str:
-    """The strong bot's action."""
-    return strong_search(view, seed, budget).action

@@ -21,7 +21,7 @@ from rules.palazzo import bot as standard
 from rules.palazzo import views
 from rules.palazzo.components import KNIGHTS, MONEY, stacks
 from rules.palazzo.sim import SIM
-from rules.search import Budget, SearchResult, deal_hidden, search
+from rules.search import deal_hidden
 
 STACKS = stacks()
 KNIGHT_SET = frozenset(KNIGHTS)
@@ -121,8 +121,3 @@ def draw_state(view: View, rng: random.Random) -> State:
 
 
 SEARCHER = EngineSearcher(SIM, draw_state, views.view, standard.bot_action)
-
-
-def strong_search(view: View, seed: int, budget: Budget) -> SearchResult:
-    """The search's result for the seat whose view this is."""
-    return search(SEARCHER, view, seed, budget)
