@@ -40,6 +40,20 @@ class SqliteTransaction:
         self.discarded = True
 
 
+async def _switch_to_wal(conn: aiosqlite.Connection) -> None:
+    """Switch the file to WAL. Several processes opening a new file together race for it, and
+    SQLite answers the switch "database is locked" without waiting on the busy timeout: try
+    again for a few seconds (a file already in WAL answers at once)."""
+    for attempt in range(50):
+        try:
+            await conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == 49:
+                raise
+            await asyncio.sleep(0.1)
+
+
 class SqliteBackend:
     """One SQLite database file (see the module's text)."""
 
@@ -64,10 +78,10 @@ class SqliteBackend:
         sqlite3.connect(path).close()  # a path that cannot be opened fails here, not in a thread
         conn = await aiosqlite.connect(path, isolation_level=None)
         try:
-            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA busy_timeout=5000")
+            await _switch_to_wal(conn)
             await conn.execute(f"PRAGMA synchronous={synchronous}")
             await conn.execute("PRAGMA foreign_keys=ON")
-            await conn.execute("PRAGMA busy_timeout=5000")
             await migrate(conn)
         except BaseException:  # e.g. not a database: close, or its thread keeps the process up
             await conn.close()
