@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from i18n import t
+
 LANGUAGES = ("en", "it", "nl")
 AUTO = "auto"  # a member's setting: follow their Discord language
 DEFAULT = "en"
@@ -36,3 +38,9 @@ def member_language(choice: str | None, discord_locale: object) -> str:
     if choice and choice != AUTO:
         return choice
     return ours(discord_locale) or DEFAULT
+
+
+def stand_in_name(name: str, language: str) -> str:
+    """The name of a bot standing in for the player `name`, in the game's `language`
+    ("Anna (bot)")."""
+    return t("bot.stands_in", language, name=name)

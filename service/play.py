@@ -18,6 +18,7 @@ from service.bot_pool import BotPool, shared_pool
 from service.change import TableChange, announcement, hand_of
 from service.errors import NotSeated, OtherSeat, Stale, TableError, WrongChannel
 from service.games import Games, bot_seed, retrying
+from service.languages import stand_in_name
 from service.results import game_results
 from service.timing import Clock, Timing
 from service.turn_clock import auto_move_limit, auto_moves_after, clocks_after_action
@@ -146,7 +147,7 @@ class Play:
             if counts[seat] >= limit and not finished:
                 old = record.seats[seat]
                 seats = list(record.seats)
-                seats[seat] = Seat(old.user_id, f"{old.name} (bot)", bot=True)
+                seats[seat] = Seat(old.user_id, stand_in_name(old.name, record.language), bot=True)
                 seat_log = SeatChange(
                     seat, old.user_id, old.name, None, seats[seat].name, None, "missed_deadlines"
                 )

@@ -18,6 +18,7 @@ from db.records import NO_HOST, GameRecord, Seat, SeatChange
 from service.change import TableChange, announcement
 from service.errors import NeedsConsent, NotSeated, TableError
 from service.games import retrying
+from service.languages import stand_in_name
 from service.play import PlayingPart
 from service.timing import Timing
 from service.turn_clock import clocks_after_seat_change, deadline_at
@@ -39,7 +40,7 @@ class Seats(PlayingPart):
             raise NotSeated()
         seats = list(record.seats)
         old = seats[seat]
-        seats[seat] = Seat(None, old.name + " (bot)", bot=True)
+        seats[seat] = Seat(None, stand_in_name(old.name, record.language), bot=True)
         host = None
         if user_id == record.host_id:
             members = [s.user_id for s in seats if not s.bot and s.user_id is not None]
@@ -157,7 +158,11 @@ class Seats(PlayingPart):
         if member is None:
             if old.bot and old.user_id is None:
                 raise TableError("error.seat_is_bot")
-            return Seat(None, old.name if old.bot else f"{old.name} (bot)", bot=True)
+            return Seat(
+                None,
+                old.name if old.bot else stand_in_name(old.name, record.language),
+                bot=True,
+            )
         if record.seat_of(member[0]) is not None:
             raise TableError("error.already_seated")
         benched = record.benched_seat_of(member[0])
