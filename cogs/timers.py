@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from db.errors import DatabaseUnavailable
 from db.records import GameRecord
 from games import rules_of
 from i18n import t
@@ -40,6 +41,7 @@ class TimerLoop(commands.Cog):
         self.bot = bot
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        self._outage = False  # the last check found the database unreachable
 
     async def cog_load(self) -> None:
         self._task = asyncio.create_task(self._loop(), name="tavolo-timers")
@@ -53,11 +55,25 @@ class TimerLoop(commands.Cog):
     async def _loop(self) -> None:
         await self.bot.wait_until_ready()
         while True:
-            try:
-                await self.run_once()
-            except Exception:
-                log.exception("the timer check failed")
+            await self.check()
             await asyncio.sleep(self.bot.settings.timer_seconds)
+
+    async def check(self) -> None:
+        """One check, never raising: a failure is logged with its traceback; the database
+        being unreachable is logged once when it starts and once when it ends (not a traceback
+        every check of an outage)."""
+        try:
+            await self.run_once()
+        except DatabaseUnavailable:
+            if not self._outage:
+                log.warning("the database is unreachable: timers wait until it is back")
+            self._outage = True
+            return
+        except Exception:
+            log.exception("the timer check failed")
+        if self._outage:
+            log.warning("the database is back: timers run again")
+        self._outage = False
 
     async def run_once(self) -> Tick:
         """One check: the heartbeat (holding the clocks after an outage), do what is due now
