@@ -17,6 +17,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,6 +53,52 @@ def with_database(url: str, name: str) -> str:
     return urlunsplit((parts.scheme, parts.netloc, "/" + name, parts.query, parts.fragment))
 
 
+PREFIX = "tavolo-pg-"  # the temporary folders of the servers the tests start
+OWNER = "owner.pid"  # in such a folder: the test process that started the server
+UNOWNED_AGE = 3600  # seconds after which a folder without an owner file is an orphan
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def reap_orphans() -> list[Path]:
+    """Stop and delete the servers of test processes that died without stopping them (a
+    SIGKILLed or interrupted run leaves its server running); the folders reaped."""
+    reaped = []
+    for folder in Path(tempfile.gettempdir()).glob(PREFIX + "*"):
+        try:
+            owner = int((folder / OWNER).read_text())
+        except (OSError, ValueError):
+            owner = None
+        try:
+            if owner is None and time.time() - folder.stat().st_mtime < UNOWNED_AGE:
+                continue  # being set up right now, perhaps
+        except OSError:
+            continue
+        if owner is not None and _alive(owner):
+            continue
+        data = folder / "data"
+        if (data / "postmaster.pid").exists():
+            orphan = PostgresServer(url="", data=data, user=_as_postgres())
+            orphan._pg_ctl("-m", "immediate", "stop")
+        shutil.rmtree(folder, ignore_errors=True)
+        reaped.append(folder)
+    return reaped
+
+
+def _as_postgres() -> list[str]:
+    """The command prefix that runs a program as the `postgres` user when the tests run as
+    root (initdb and the server refuse root), else none."""
+    return ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+
+
 class CannotStart(Exception):
     """No PostgreSQL server for the tests; the message says why, in one line."""
 
@@ -75,13 +122,15 @@ class PostgresServer:
         if initdb is None or pg_ctl is None:
             raise CannotStart("initdb not found (install it: scripts/install_postgres.sh)")
         prefix: list[str] = []
-        folder = Path(tempfile.mkdtemp(prefix="tavolo-pg-"))
+        reap_orphans()
+        folder = Path(tempfile.mkdtemp(prefix=PREFIX))
+        (folder / OWNER).write_text(str(os.getpid()))
         if os.geteuid() == 0:
             try:
                 owner = pwd.getpwnam("postgres")
             except KeyError as error:
                 raise CannotStart("running as root and there is no `postgres` user") from error
-            prefix = ["runuser", "-u", "postgres", "--"]
+            prefix = _as_postgres()
             os.chown(folder, owner.pw_uid, owner.pw_gid)
         data = folder / "data"
         run = [*prefix, initdb, "-D", str(data), "-U", "postgres", "-A", "trust", "--no-sync"]
