@@ -26,3 +26,8 @@ class CannotOpen(StoreError):
 class DatabaseUnavailable(StoreError):
     """The database server cannot be reached (restarting, down, the network): the request was
     not done, and a write under way was rolled back by the server. Try again later."""
+
+
+class OutcomeUnknown(DatabaseUnavailable):
+    """The connection to the database was lost while it committed: the write may have been
+    done or not (a versioned write done twice is refused as stale, so trying again is safe)."""

@@ -20,7 +20,7 @@ import asyncpg
 
 from db.backend import Row
 from db.dialect import PostgresDialect
-from db.errors import CannotOpen, DatabaseUnavailable
+from db.errors import CannotOpen, DatabaseUnavailable, OutcomeUnknown
 from db.migrations import migration_files, postgres_sql
 
 CONNECT_SECONDS = 5.0  # a connection attempt gives up after this long
@@ -147,7 +147,8 @@ class PostgresBackend:
     async def transaction(self) -> AsyncIterator[PostgresTransaction]:
         """A transaction on a pooled connection; its start is tried once more on a fresh
         connection when the pooled one went away (nothing was done yet). Once started, a lost
-        connection raises DatabaseUnavailable: the server rolls the transaction back."""
+        connection raises DatabaseUnavailable: the server rolls the transaction back; one lost
+        during the COMMIT raises OutcomeUnknown (it may have been committed)."""
         for attempt in (1, 2):
             try:
                 conn = await self.pool.acquire()
@@ -168,7 +169,8 @@ class PostgresBackend:
                 tx = PostgresTransaction(conn)
                 try:
                     yield tx
-                    await conn.execute("ROLLBACK" if tx.discarded else "COMMIT")
+                    if tx.discarded:
+                        await conn.execute("ROLLBACK")
                 except BaseException as error:
                     # on a connection that went away meanwhile, the server rolled back
                     with contextlib.suppress(Exception):
@@ -177,10 +179,23 @@ class PostgresBackend:
                         await self.pool.expire_connections()
                         raise DatabaseUnavailable(str(error)) from error
                     raise
+                if not tx.discarded:
+                    await self._commit(conn)
                 return
             finally:
                 with contextlib.suppress(Exception):  # a lost one is dropped by the pool
                     await self.pool.release(conn)
+
+    async def _commit(self, conn: asyncpg.Connection) -> None:
+        """COMMIT; a connection lost before the server's answer came raises OutcomeUnknown:
+        the server may have committed or not."""
+        try:
+            await conn.execute("COMMIT")
+        except Exception as error:
+            if not lost_connection(error):
+                raise
+            await self.pool.expire_connections()
+            raise OutcomeUnknown(str(error)) from error
 
     async def tables_with_column(self, column: str) -> list[str]:
         rows = await self.fetch(

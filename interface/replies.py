@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from db.errors import DatabaseUnavailable
+from db.errors import DatabaseUnavailable, OutcomeUnknown
 from db.records import GameRecord
 from i18n import t
 from interface.host import Host, host
@@ -92,8 +92,11 @@ def is_manager(interaction: discord.Interaction) -> bool:
 
 
 def failure_text(error: BaseException, locale: str) -> str:
-    """What a member is told when their request failed and nothing was changed: the database
-    out of reach (a PostgreSQL server restarting: try again shortly), else something else."""
+    """What a member is told when their request failed: the database out of reach (a
+    PostgreSQL server restarting: nothing was changed, try again shortly), lost during the
+    commit (the action may have been made: look at the board), else something else."""
+    if isinstance(error, OutcomeUnknown):
+        return t("error.database_outcome_unknown", locale)
     if isinstance(error, DatabaseUnavailable):
         return t("error.database_unavailable", locale)
     return t("error.internal", locale)

@@ -12,9 +12,10 @@ import random
 from collections.abc import AsyncIterator
 from typing import Any
 
+import asyncpg
 import pytest
 
-from db.errors import DatabaseUnavailable
+from db.errors import DatabaseUnavailable, OutcomeUnknown
 from db.records import GameRecord, TurnClocks
 from db.store import Store, open_store
 from fakediscord.inprocess import FakeBot, FakeInteraction
@@ -22,7 +23,7 @@ from games import rules_of
 from i18n import t
 from interface.lobby_actions import press_lobby
 from interface.play_actions import press_move
-from interface.replies import guarded
+from interface.replies import failure_text, guarded
 from service.tables import TableService
 from tests.helpers.postgres import PostgresServer
 from tests.reliability.driving import GAME_IDS, assert_consistent, member_move, seated_game
@@ -125,5 +126,42 @@ async def test_a_save_cut_off_by_a_restart_leaves_nothing_half_written(
     assert await pg_store.get_game(record.id) == record
     assert await pg_store.log(record.id) == log
     assert await pg_store.turn_timers(record.id) == timers
+    moved = await tables.play.move(record.id, user, action, since=since)
+    assert moved.record.version == record.version + 1
+
+
+async def test_a_connection_lost_during_the_commit_tells_the_member_to_look_at_the_board(
+    server: PostgresServer, pg_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The connection of a move's transaction is cut while it commits: the bot cannot know
+    whether the move was saved, so the member is not told that nothing changed but to look at
+    the board; the game is consistent either way, and trying the move again is safe (done
+    once: here the server had rolled it back, so the second try makes it)."""
+    tables = TableService(pg_store)
+    record = await members_game(tables, 1)
+    move = member_move(record, random.Random(3))
+    assert move is not None
+    _seat, user, action, since = move
+    backend: Any = pg_store.backend
+    commit = backend._commit
+
+    async def cut_at_commit(conn: Any) -> None:
+        admin = await asyncpg.connect(server.url)
+        try:  # waits until the server process of `conn` has gone
+            assert await admin.fetchval(
+                "SELECT pg_terminate_backend($1, 5000)", conn.get_server_pid()
+            )
+        finally:
+            await admin.close()
+        await commit(conn)
+
+    monkeypatch.setattr(backend, "_commit", cut_at_commit)
+    with pytest.raises(OutcomeUnknown) as raised:
+        await tables.play.move(record.id, user, action, since=since)
+    monkeypatch.undo()
+    told = failure_text(raised.value, "en")
+    assert told == t("error.database_outcome_unknown") and "nothing was changed" not in told
+    await assert_consistent(pg_store, record.id)
+    assert await pg_store.get_game(record.id) == record
     moved = await tables.play.move(record.id, user, action, since=since)
     assert moved.record.version == record.version + 1
