@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 from PIL import Image, ImageDraw
 
 from render import theme
+from render.fastdraw import Draw
 from render.fonts import font
 from render.theme import Colour
 
@@ -59,9 +60,10 @@ def _blank(height: int, width: int) -> Image.Image:
 
 def canvas(height: int, width: int = theme.WIDTH) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A felt-coloured RGB picture with a darker rim, and a drawing context on it (a copy of a
-    cached blank: copying is ~10× faster than drawing the rounded felt again)."""
+    cached blank: copying is ~10× faster than drawing the rounded felt again); the context
+    draws rounded shapes from a per-process cache (`render.fastdraw`)."""
     image = _blank(height, width).copy()
-    return image, ImageDraw.Draw(image)
+    return image, Draw(image)
 
 
 RIGHT_TO_LEFT = frozenset({"R", "AL"})

@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from i18n import t
-from render import theme
+from render import fastdraw, theme
 from render.draw import canvas, pill, text, width_of
 from render.theme import Colour, hex_colour
 from rules.palazzo.components import CURRENCIES, KNIGHTS, MATERIALS, MONEY, TILES
@@ -417,7 +417,7 @@ class Scratch:
 
     def __init__(self, height: int = 4000) -> None:
         self.image = Image.new("RGB", (WIDTH, height), theme.FELT)
-        self.draw = ImageDraw.Draw(self.image)
+        self.draw = fastdraw.Draw(self.image)
 
     def finish(self, height: int) -> Image.Image:
         image, _ = canvas(height, WIDTH)
