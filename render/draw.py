@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -47,6 +48,41 @@ def recording_text() -> Iterator[list[DrawnText]]:
         yield drawn
     finally:
         _text_listeners.remove(drawn.append)
+
+
+_capture = threading.local()
+
+
+@contextmanager
+def capturing_text() -> Iterator[list[DrawnText]]:
+    """The texts this thread draws while the block runs, kept from the `recording_text`
+    listeners (for `render.sprites`, which reports them where each copy is pasted)."""
+    texts: list[DrawnText] = []
+    outer = getattr(_capture, "texts", None)
+    _capture.texts = texts
+    try:
+        yield texts
+    finally:
+        _capture.texts = outer
+
+
+def replay_text(draw: ImageDraw.ImageDraw, texts: list[DrawnText], dx: int, dy: int) -> None:
+    """Report `texts` (captured at the origin) to the listeners as drawn on `draw`'s picture,
+    moved by (dx, dy)."""
+    capture = getattr(_capture, "texts", None)
+    if not _text_listeners and capture is None:
+        return
+    width, height = draw.im.size
+    for drawn in texts:
+        left, top, right, bottom = drawn.box
+        moved = DrawnText(
+            drawn.words, drawn.size, width, (left + dx, top + dy, right + dx, bottom + dy), height
+        )
+        if capture is not None:
+            capture.append(moved)
+            continue
+        for listener in _text_listeners:
+            listener(moved)
 
 
 @lru_cache(maxsize=64)
@@ -112,11 +148,15 @@ def put_text(
     the bundled font but from a cache of rendered masks."""
     mask, (dx, dy) = _mask(words, size, bold, anchor)
     left, top = round(xy[0]) + dx, round(xy[1]) + dy
-    if _text_listeners:
+    capture = getattr(_capture, "texts", None)
+    if _text_listeners or capture is not None:
         width, height = draw.im.size
         box = (left, top, left + mask.size[0], top + mask.size[1])
-        for listener in _text_listeners:
-            listener(DrawnText(words, size, width, box, height))
+        if capture is not None:
+            capture.append(DrawnText(words, size, width, box, height))
+        else:
+            for listener in _text_listeners:
+                listener(DrawnText(words, size, width, box, height))
     ink = draw._getink(fill)[0]  # the packed colour Pillow's own text drawing uses
     draw.draw.draw_bitmap((left, top), mask, ink)
 

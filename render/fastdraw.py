@@ -106,14 +106,14 @@ def _shape(w: int, h: int, d: float, fill: Any, outline: Any, width: int) -> _Sh
     return shape if check.tobytes() == tile.tobytes() else None
 
 
-_inks: dict[tuple[Any, Any], tuple[int | None, int | None]] = {}
+_inks: dict[tuple[str, Any, Any], tuple[int | None, int | None]] = {}
 
 
 class Draw(ImageDraw.ImageDraw):
     """`ImageDraw.ImageDraw` for an RGB picture, with cached rounded rectangles and inks."""
 
     def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
-        key = (ink, fill)
+        key = (self.mode, ink, fill)
         try:
             return _inks[key]
         except (KeyError, TypeError):

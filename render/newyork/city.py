@@ -21,19 +21,16 @@ from render.newyork.common import (
     MARGIN,
     NEW,
     SMALL,
-    TYPE_FILL,
     VALUE,
     View,
     draw_tile,
-    ink_on,
     legend,
     legend_height,
     outline_new,
     seat_name,
     tile_words,
-    type_icon,
+    type_square,
 )
-from render.theme import mix
 from rules.newyork import building
 from rules.newyork.scoring import type_counts
 from rules.newyork.streets import longest_street
@@ -165,11 +162,7 @@ def _counts(draw: ImageDraw.ImageDraw, grid: building.Grid, at: tuple[float, flo
     """Each building type's count in the city: its colour square and symbol, then the count."""
     cx, mid = at
     for kind, count in type_counts(grid.values()).items():
-        fill = TYPE_FILL[kind]
-        draw.rectangle(
-            (cx, mid - 13, cx + 26, mid + 13), fill=fill, outline=mix(fill, theme.INK, 0.5)
-        )
-        type_icon(draw, kind, cx + 13, mid, 9, ink_on(fill))
+        type_square(draw, kind, cx, mid - 13, 26, 9)
         colour = theme.TEXT if count else theme.FAINT
         cx += 32 + text(draw, (cx + 32, mid), str(count), VALUE, colour, True, "lm") + 16
 

@@ -1,0 +1,87 @@
+"""Pieces of pictures drawn once per process and pasted after: a card's face, a tile, a legend.
+
+`stamp(draw, key, xy, size, paint)` draws what `paint(pen, x, y)` draws in a box of `size` at
+`xy` (rounded to whole pixels): the first time on a transparent tile (kept, keyed by `key` and
+by whether x and y are odd, so halves round as on the picture), then by pasting the tile.
+The texts drawn are reported to `render.draw.recording_text` every time, at their place.
+
+What `paint` draws must depend only on `key` (and the position), lie within the box (2 pixels
+of slack around it), be opaque, and put text only over what it drew itself (a card, a tile, a
+panel): text is blended with the pixels under it, which on the tile are its own.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import draw as drawing
+from render.fastdraw import Draw
+
+SLACK = 2  # pixels around the box that `paint` may still reach (even: keeps the rounding)
+LIMIT = 4096  # pieces kept per process (the least recently used go first)
+
+Paint = Callable[[ImageDraw.ImageDraw, float, float], object]
+
+
+class _Sprite:
+    """A drawn piece: its pixels (RGB when opaque, else RGBA and pasted through its own
+    transparency), where they go relative to the paint origin's even pixel, and its texts."""
+
+    __slots__ = ("box", "core", "mask", "texts")
+
+    def __init__(
+        self, core: Any, mask: Any, box: tuple[int, int, int, int], texts: list[Any]
+    ) -> None:
+        self.core, self.mask, self.box, self.texts = core, mask, box, texts
+
+
+def _drawn(fx: int, fy: int, size: tuple[int, int], paint: Paint) -> _Sprite:
+    tile = Image.new("RGBA", (size[0] + 2 * SLACK + 2, size[1] + 2 * SLACK + 2), (0, 0, 0, 0))
+    with drawing.capturing_text() as texts:
+        paint(Draw(tile), SLACK + fx, SLACK + fy)
+    alpha = tile.getchannel("A")
+    box = alpha.getbbox() or (0, 0, 0, 0)
+    tile = tile.crop(box)
+    if alpha.crop(box).getextrema() == (255, 255):
+        return _Sprite(tile.convert("RGB").im, None, box, texts)
+    return _Sprite(tile.im, tile.im, box, texts)
+
+
+_cache: OrderedDict[Hashable, _Sprite] = OrderedDict()
+
+
+def stamp(
+    draw: ImageDraw.ImageDraw,
+    key: Hashable,
+    xy: tuple[float, float],
+    size: tuple[float, float],
+    paint: Paint,
+) -> None:
+    """Draw `paint(pen, x, y)` (a piece `size` big at `xy`) on `draw`'s picture from the cache:
+    `key` must name everything the piece shows (and its size)."""
+    x, y = round(xy[0]), round(xy[1])
+    fx, fy = x % 2, y % 2
+    box = (math.ceil(size[0]), math.ceil(size[1]))
+    full = (key, fx, fy, box)
+    sprite = _cache.get(full)
+    if sprite is None:
+        sprite = _drawn(fx, fy, box, paint)
+        _cache[full] = sprite
+        if len(_cache) > LIMIT:
+            _cache.popitem(last=False)
+    else:
+        _cache.move_to_end(full)
+    left, top = x - fx - SLACK, y - fy - SLACK
+    x0, y0, x1, y1 = sprite.box
+    where = (left + x0, top + y0, left + x1, top + y1)
+    if sprite.mask is None:
+        draw.im.paste(sprite.core, where)
+    else:
+        draw.im.paste(sprite.core, where, sprite.mask)
+    if sprite.texts:
+        drawing.replay_text(draw, sprite.texts, left, top)
