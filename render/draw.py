@@ -102,6 +102,21 @@ def canvas(height: int, width: int = theme.WIDTH) -> tuple[Image.Image, ImageDra
     return image, Draw(image)
 
 
+def frame(image: Image.Image, inset: int) -> None:
+    """Give `image` the rim `canvas` draws: its outer `inset` pixels become those of a blank
+    felt picture of its size (what lies inside them is kept)."""
+    width, height = image.size
+    blank = _blank(height, width)
+    strips = (
+        (0, 0, width, inset),
+        (0, height - inset, width, height),
+        (0, inset, inset, height - inset),
+        (width - inset, inset, width, height - inset),
+    )
+    for box in strips:
+        image.paste(blank.crop(box), box[:2])
+
+
 RIGHT_TO_LEFT = frozenset({"R", "AL"})
 
 

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from i18n import t
 from render import fastdraw, theme
-from render.draw import canvas, pill, text, width_of
+from render.draw import frame, pill, text, width_of
 from render.sprites import stamp
 from render.theme import Colour, hex_colour
 from rules.palazzo.components import CURRENCIES, KNIGHTS, MATERIALS, MONEY, TILES
@@ -440,9 +440,8 @@ class Scratch:
         self.draw = fastdraw.Draw(self.image)
 
     def finish(self, height: int) -> Image.Image:
-        image, _ = canvas(height, WIDTH)
-        inset = 16
-        image.paste(self.image.crop((inset, inset, WIDTH - inset, height - inset)), (inset, inset))
+        image = self.image.crop((0, 0, WIDTH, height))
+        frame(image, 16)  # the felt picture's rim around what was drawn
         return image
 
 
