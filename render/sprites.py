@@ -13,6 +13,7 @@ panel): text is blended with the pixels under it, which on the tile are its own.
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
@@ -23,7 +24,7 @@ from render import draw as drawing
 from render.fastdraw import Draw
 
 SLACK = 2  # pixels around the box that `paint` may still reach (even: keeps the rounding)
-LIMIT = 4096  # pieces kept per process (the least recently used go first)
+LIMIT_BYTES = 32 * 1024 * 1024  # pixels kept per process (the least recently used go first)
 
 Paint = Callable[[ImageDraw.ImageDraw, float, float], object]
 
@@ -39,6 +40,11 @@ class _Sprite:
     ) -> None:
         self.core, self.mask, self.box, self.texts = core, mask, box, texts
 
+    @property
+    def bytes(self) -> int:
+        """About the memory its pixels take."""
+        return 4 * (self.box[2] - self.box[0]) * (self.box[3] - self.box[1]) + 200
+
 
 def _drawn(fx: int, fy: int, size: tuple[int, int], paint: Paint) -> _Sprite:
     tile = Image.new("RGBA", (size[0] + 2 * SLACK + 2, size[1] + 2 * SLACK + 2), (0, 0, 0, 0))
@@ -53,6 +59,8 @@ def _drawn(fx: int, fy: int, size: tuple[int, int], paint: Paint) -> _Sprite:
 
 
 _cache: OrderedDict[Hashable, _Sprite] = OrderedDict()
+_held = [0]  # bytes held by the cache
+_lock = threading.Lock()  # pictures are drawn in threads too (tests, and without processes)
 
 
 def stamp(
@@ -68,14 +76,18 @@ def stamp(
     fx, fy = x % 2, y % 2
     box = (math.ceil(size[0]), math.ceil(size[1]))
     full = (key, fx, fy, box)
-    sprite = _cache.get(full)
+    with _lock:
+        sprite = _cache.get(full)
+        if sprite is not None:
+            _cache.move_to_end(full)
     if sprite is None:
         sprite = _drawn(fx, fy, box, paint)
-        _cache[full] = sprite
-        if len(_cache) > LIMIT:
-            _cache.popitem(last=False)
-    else:
-        _cache.move_to_end(full)
+        with _lock:
+            if full not in _cache:
+                _cache[full] = sprite
+                _held[0] += sprite.bytes
+            while _held[0] > LIMIT_BYTES and len(_cache) > 1:
+                _held[0] -= _cache.popitem(last=False)[1].bytes
     left, top = x - fx - SLACK, y - fy - SLACK
     x0, y0, x1, y1 = sprite.box
     where = (left + x0, top + y0, left + x1, top + y1)
