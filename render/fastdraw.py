@@ -136,7 +136,7 @@ class Draw(ImageDraw.ImageDraw):
         """Pillow's `rounded_rectangle`, the same pixels, from a cached shape when it can."""
         shape = None
         if corners is None and len(xy) == 4 and _plain_colour(fill) and _plain_colour(outline):
-            x0, y0, x1, y1 = xy  # type: ignore[misc]
+            x0, y0, x1, y1 = xy
             if x1 >= x0 and y1 >= y0:
                 left, top = round(x0), round(y0)
                 w, h = round(x1) - left, round(y1) - top
@@ -150,7 +150,7 @@ class Draw(ImageDraw.ImageDraw):
                     shape = _shape(w, h, min(w, h, d), fill, outline, width)
         if shape is None:
             super().rounded_rectangle(
-                xy,  # type: ignore[arg-type]
+                xy,
                 radius,
                 fill,
                 outline,
