@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 
 from render import draw as drawing
 from render.fastdraw import Draw
+from render.theme import Colour
 
 SLACK = 2  # pixels around the box that `paint` may still reach (even: keeps the rounding)
 LIMIT_BYTES = 32 * 1024 * 1024  # pixels kept per process (the least recently used go first)
@@ -46,10 +47,17 @@ class _Sprite:
         return 4 * (self.box[2] - self.box[0]) * (self.box[3] - self.box[1]) + 200
 
 
-def _drawn(fx: int, fy: int, size: tuple[int, int], paint: Paint) -> _Sprite:
+def _drawn(
+    fx: int, fy: int, size: tuple[int, int], paint: Paint, background: Colour | None
+) -> _Sprite:
     tile = Image.new("RGBA", (size[0] + 2 * SLACK + 2, size[1] + 2 * SLACK + 2), (0, 0, 0, 0))
+    if background is not None:
+        tile.paste(background, (0, 0, *tile.size))
     with drawing.capturing_text() as texts:
         paint(Draw(tile), SLACK + fx, SLACK + fy)
+    if background is not None:  # exactly the box: the picture's own pixels around it stay
+        box = (SLACK + fx, SLACK + fy, SLACK + fx + size[0], SLACK + fy + size[1])
+        return _Sprite(tile.crop(box).convert("RGB").im, None, box, texts)
     alpha = tile.getchannel("A")
     box = alpha.getbbox() or (0, 0, 0, 0)
     tile = tile.crop(box)
@@ -69,19 +77,22 @@ def stamp(
     xy: tuple[float, float],
     size: tuple[float, float],
     paint: Paint,
+    background: Colour | None = None,
 ) -> None:
     """Draw `paint(pen, x, y)` (a piece `size` big at `xy`) on `draw`'s picture from the cache:
-    `key` must name everything the piece shows (and its size)."""
+    `key` must name everything the piece shows (and its size). With a `background` colour the
+    piece is drawn on it and pasted as the whole box, so its text may lie on the background:
+    only where the picture is that plain colour all over the box before."""
     x, y = round(xy[0]), round(xy[1])
     fx, fy = x % 2, y % 2
     box = (math.ceil(size[0]), math.ceil(size[1]))
-    full = (key, fx, fy, box)
+    full = (key, fx, fy, box, background)
     with _lock:
         sprite = _cache.get(full)
         if sprite is not None:
             _cache.move_to_end(full)
     if sprite is None:
-        sprite = _drawn(fx, fy, box, paint)
+        sprite = _drawn(fx, fy, box, paint, background)
         with _lock:
             if full not in _cache:
                 _cache[full] = sprite
