@@ -13,7 +13,6 @@ is drawn by Pillow as before. `tests/render/test_fastdraw.py` compares both on r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
@@ -83,7 +82,6 @@ def _lay(
         target.paste(piece, (x + dx, y + dy, x + dx + pw, y + dy + ph), piece)
 
 
-@lru_cache(maxsize=2048)
 def _shape(w: int, h: int, d: float, fill: Any, outline: Any, width: int) -> _Shape | None:
     """The cached shape of a rounded rectangle (0, 0, w, h) with corner diameter `d`, or None
     when the layout does not reproduce Pillow's drawing exactly."""
@@ -104,6 +102,30 @@ def _shape(w: int, h: int, d: float, fill: Any, outline: Any, width: int) -> _Sh
     check = Image.new("RGBA", tile.size, (0, 0, 0, 0))
     _lay(check.im, 0, 0, shape, fill_ink, line_ink, ImageDraw.ImageDraw(check).draw)
     return shape if check.tobytes() == tile.tobytes() else None
+
+
+_shapes: dict[tuple[Any, ...], _Shape | None] = {}
+SHAPES_KEPT = 4096
+
+
+def _known(w: int, h: int, d: float, fill: Any, outline: Any, width: int) -> _Shape | None:
+    """`_shape` through a plain dict (the hot path: one lookup), for plain RGB colours only."""
+    key = (w, h, d, fill, outline, width)
+    try:
+        return _shapes[key]
+    except KeyError:
+        pass
+    except TypeError:  # a colour that is not a tuple (a list): Pillow draws it
+        return None
+    shape = (
+        _shape(w, h, d, fill, outline, width)
+        if _plain_colour(fill) and _plain_colour(outline)
+        else None
+    )
+    if len(_shapes) >= SHAPES_KEPT:
+        _shapes.clear()
+    _shapes[key] = shape
+    return shape
 
 
 _inks: dict[tuple[str, Any, Any], tuple[int | None, int | None]] = {}
@@ -135,7 +157,7 @@ class Draw(ImageDraw.ImageDraw):
     ) -> None:
         """Pillow's `rounded_rectangle`, the same pixels, from a cached shape when it can."""
         shape = None
-        if corners is None and len(xy) == 4 and _plain_colour(fill) and _plain_colour(outline):
+        if corners is None and len(xy) == 4:
             x0, y0, x1, y1 = xy
             if x1 >= x0 and y1 >= y0:
                 left, top = round(x0), round(y0)
@@ -147,7 +169,7 @@ class Draw(ImageDraw.ImageDraw):
                 full_y = joined >= h - 1
                 wide = min(w, h) > 2 * width  # a thicker outline pokes out of the box
                 if wide and not (full_x and full_y) and (h if full_y else joined) != 0:
-                    shape = _shape(w, h, min(w, h, d), fill, outline, width)
+                    shape = _known(w, h, min(w, h, d), fill, outline, width)
         if shape is None:
             super().rounded_rectangle(
                 xy,
