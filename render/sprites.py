@@ -6,8 +6,10 @@ by whether x and y are odd, so halves round as on the picture), then by pasting 
 The texts drawn are reported to `render.draw.recording_text` every time, at their place.
 
 What `paint` draws must depend only on `key` (and the position), lie within the box (2 pixels
-of slack around it), be opaque, and put text only over what it drew itself (a card, a tile, a
-panel): text is blended with the pixels under it, which on the tile are its own.
+of slack around it), and put text only over opaque pixels it drew itself (a card, a tile, a
+panel): text is blended with the pixels under it, which on the tile are its own. Half-clear
+pixels (a card's shadow) must be set, not blended, on the tile; pasting blends them. With a
+`background` colour the whole box is drawn on it and pasted, for pieces on a plain panel.
 """
 
 from __future__ import annotations
