@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -11,6 +12,7 @@ from typing import Any, NamedTuple
 from PIL import Image, ImageDraw
 
 from render import theme
+from render.fastdraw import Draw
 from render.fonts import font
 from render.theme import Colour
 
@@ -48,8 +50,44 @@ def recording_text() -> Iterator[list[DrawnText]]:
         _text_listeners.remove(drawn.append)
 
 
-@lru_cache(maxsize=64)
+_capture = threading.local()
+
+
+@contextmanager
+def capturing_text() -> Iterator[list[DrawnText]]:
+    """The texts this thread draws while the block runs, kept from the `recording_text`
+    listeners (for `render.sprites`, which reports them where each copy is pasted)."""
+    texts: list[DrawnText] = []
+    outer = getattr(_capture, "texts", None)
+    _capture.texts = texts
+    try:
+        yield texts
+    finally:
+        _capture.texts = outer
+
+
+def replay_text(draw: ImageDraw.ImageDraw, texts: list[DrawnText], dx: int, dy: int) -> None:
+    """Report `texts` (captured at the origin) to the listeners as drawn on `draw`'s picture,
+    moved by (dx, dy)."""
+    capture = getattr(_capture, "texts", None)
+    if not _text_listeners and capture is None:
+        return
+    width, height = draw.im.size
+    for drawn in texts:
+        left, top, right, bottom = drawn.box
+        moved = DrawnText(
+            drawn.words, drawn.size, width, (left + dx, top + dy, right + dx, bottom + dy), height
+        )
+        if capture is not None:
+            capture.append(moved)
+            continue
+        for listener in _text_listeners:
+            listener(moved)
+
+
+@lru_cache(maxsize=8)
 def _blank(height: int, width: int) -> Image.Image:
+    """A blank picture drawn the plain way (for pictures too small for `canvas`'s pieces)."""
     image = Image.new("RGB", (width, height), theme.FELT_EDGE)
     ImageDraw.Draw(image).rounded_rectangle(
         (6, 6, width - 7, height - 7), radius=22, fill=theme.FELT
@@ -57,11 +95,88 @@ def _blank(height: int, width: int) -> Image.Image:
     return image
 
 
+RIM = 6  # the darker rim's width
+CORNER = 32  # a corner of the rim with its rounding fits in this square
+SMALLEST = 4 * CORNER  # smaller pictures are copied from a blank
+
+
+@lru_cache(maxsize=1)
+def _corners() -> tuple[Image.Image, ...]:
+    """The four corners (top left, top right, bottom left, bottom right) of a blank picture."""
+    blank, far = _blank(SMALLEST, SMALLEST), SMALLEST - CORNER
+    return tuple(blank.crop((x, y, x + CORNER, y + CORNER)) for y in (0, far) for x in (0, far))
+
+
+def _sides(width: int, height: int, band: int) -> tuple[tuple[int, int, int, int], ...]:
+    """The four sides of a picture, `band` pixels deep (top, bottom, left, right)."""
+    return (
+        (0, 0, width, band),
+        (0, height - band, width, height),
+        (0, band, band, height - band),
+        (width - band, band, width, height - band),
+    )
+
+
+def _rim(image: Image.Image, inset: int = CORNER) -> None:
+    """Paint the darker rim with its rounded inner corners on a felt picture's edges, touching
+    nothing more than `inset` pixels from the edge."""
+    width, height = image.size
+    for box in _sides(width, height, RIM):
+        image.paste(theme.FELT_EDGE, box)
+    far_x, far_y = width - CORNER, height - CORNER
+    places = ((0, 0), (far_x, 0), (0, far_y), (far_x, far_y))
+    inner = (inset, inset, width - inset, height - inset)
+    for corner, (x, y) in zip(_corners(), places, strict=True):
+        for left, top, right, bottom in _outside((x, y, x + CORNER, y + CORNER), inner):
+            piece = corner.crop((left - x, top - y, right - x, bottom - y))
+            image.paste(piece, (left, top))
+
+
+def _outside(
+    square: tuple[int, int, int, int], inner: tuple[int, int, int, int]
+) -> list[tuple[int, int, int, int]]:
+    """`square` less the `inner` box, as up to three boxes (rows above or below it, then the
+    columns left or right of it)."""
+    x0, y0, x1, y1 = square
+    if x1 <= inner[0] or x0 >= inner[2] or y1 <= inner[1] or y0 >= inner[3]:
+        return [square]
+    out = []
+    if y0 < inner[1]:
+        out.append((x0, y0, x1, inner[1]))
+    if y1 > inner[3]:
+        out.append((x0, inner[3], x1, y1))
+    top, bottom = max(y0, inner[1]), min(y1, inner[3])
+    if x0 < inner[0]:
+        out.append((x0, top, inner[0], bottom))
+    if x1 > inner[2]:
+        out.append((inner[2], top, x1, bottom))
+    return [box for box in out if box[0] < box[2] and box[1] < box[3]]
+
+
 def canvas(height: int, width: int = theme.WIDTH) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """A felt-coloured RGB picture with a darker rim, and a drawing context on it (a copy of a
-    cached blank: copying is ~10× faster than drawing the rounded felt again)."""
-    image = _blank(height, width).copy()
-    return image, ImageDraw.Draw(image)
+    """A felt-coloured RGB picture with a darker rim, and a drawing context on it (felt filled
+    in, then the rim's sides and its four cached corners, instead of keeping a blank of every
+    size); the context draws rounded shapes from a per-process cache (`render.fastdraw`)."""
+    if height < SMALLEST or width < SMALLEST:
+        image = _blank(height, width).copy()
+    else:
+        image = Image.new("RGB", (width, height), theme.FELT)
+        _rim(image)
+    return image, Draw(image)
+
+
+def frame(image: Image.Image, inset: int) -> None:
+    """Give `image` the rim `canvas` draws: its outer `inset` pixels become those of a blank
+    felt picture of its size (what lies inside them is kept)."""
+    width, height = image.size
+    if height < SMALLEST or width < SMALLEST:
+        blank = _blank(height, width)
+        for box in _sides(width, height, inset):
+            image.paste(blank.crop(box), box[:2])
+        return
+    for box in _sides(width, height, inset):
+        image.paste(theme.FELT, box)
+    _rim(image, inset)
 
 
 RIGHT_TO_LEFT = frozenset({"R", "AL"})
@@ -110,11 +225,15 @@ def put_text(
     the bundled font but from a cache of rendered masks."""
     mask, (dx, dy) = _mask(words, size, bold, anchor)
     left, top = round(xy[0]) + dx, round(xy[1]) + dy
-    if _text_listeners:
+    capture = getattr(_capture, "texts", None)
+    if _text_listeners or capture is not None:
         width, height = draw.im.size
         box = (left, top, left + mask.size[0], top + mask.size[1])
-        for listener in _text_listeners:
-            listener(DrawnText(words, size, width, box, height))
+        if capture is not None:
+            capture.append(DrawnText(words, size, width, box, height))
+        else:
+            for listener in _text_listeners:
+                listener(DrawnText(words, size, width, box, height))
     ink = draw._getink(fill)[0]  # the packed colour Pillow's own text drawing uses
     draw.draw.draw_bitmap((left, top), mask, ink)
 

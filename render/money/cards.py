@@ -1,9 +1,10 @@
 """Money's cards: banknotes, gold coins, bluff cards and card backs.
 
 A card's shapes are an RGBA tile drawn at 3× and shrunk for smooth edges, cached, so a picture
-pastes each card it shows instead of drawing it again; `put_card` pastes one and writes its
-words (symbol, value) on the picture itself, at final size through `render.draw.put_text`, so
-they stay crisp and every text a picture shows is measured. Serial numbers are not drawn: the
+pastes each card it shows instead of drawing it again; `put_card` lays one down with its words
+(symbol, value) written at final size through `render.draw.put_text`, so they stay crisp and
+every text a picture shows is measured (the card with its words is kept per process by
+`render.sprites`). Serial numbers are not drawn: the
 exchange order they break ties in is shown on the table (PROPOSED, issue 15: no ids drawn).
 """
 
@@ -16,6 +17,7 @@ from PIL import Image, ImageDraw
 from i18n import t
 from render import theme
 from render.draw import put_text
+from render.sprites import stamp
 from render.theme import Colour, hex_colour, mix
 from rules.money.components import CARDS, CURRENCY_BY_CODE
 
@@ -137,10 +139,25 @@ def put_card(
     locale: str | None,
 ) -> tuple[float, float, float, float]:
     """Paste one card with its top left at `xy` and write its words on it: a note's currency
-    symbol and value, a coin's value, the bluff card's 0 and name. Returns the card's box."""
+    symbol and value, a coin's value, the bluff card's 0 and name (the card with its words
+    drawn once per process). Returns the card's box."""
     x, y = round(xy[0]), round(xy[1])
+
+    def paint(pen: ImageDraw.ImageDraw, px: float, py: float) -> None:
+        _card(pen, card_id, (round(px), round(py)), width, locale)
+
+    tile = card_size(width)
+    key = ("money.card", card_id, width, locale if CARDS[card_id].kind == "bluff" else None)
+    stamp(draw, key, (x, y), tile, paint)
+    return (x, y, x + width, y + round(width * RATIO))
+
+
+def _card(
+    draw: ImageDraw.ImageDraw, card_id: int, xy: tuple[int, int], width: int, locale: str | None
+) -> None:
+    x, y = xy
     tile = card_tile(card_id, width)
-    image.paste(tile, (x, y), tile)
+    draw.im.paste(tile.im, (x, y, x + tile.width, y + tile.height))  # a copy: no blending
     c = CARDS[card_id]
     w, h = width, round(width * RATIO)
     small = max(14, round(0.22 * w))
@@ -154,7 +171,6 @@ def put_card(
         put_text(draw, (x + w / 2, y + 0.4 * h), "0", value_size(w), WHITE, True, "mm")
         word = t("render.money.bluff", locale)
         put_text(draw, (x + w / 2, y + 0.75 * h), word, small, WHITE, True, "mm")
-    return (x, y, x + w, y + h)
 
 
 @cache

@@ -21,19 +21,17 @@ from render.newyork.common import (
     MARGIN,
     NEW,
     SMALL,
-    TYPE_FILL,
     VALUE,
     View,
     draw_tile,
-    ink_on,
     legend,
     legend_height,
     outline_new,
     seat_name,
     tile_words,
-    type_icon,
+    type_square,
 )
-from render.theme import mix
+from render.sprites import stamp
 from rules.newyork import building
 from rules.newyork.scoring import type_counts
 from rules.newyork.streets import longest_street
@@ -134,7 +132,7 @@ def draw_city(
     _counts(draw, grid, (x0 + 14, y0 + head - 26))
     gx = x0 + AXIS + (width - AXIS - cols * cell) // 2
     gy = y0 + head + AXIS
-    _coordinates(draw, grid, (gx, gy, cell))
+    _coordinates(draw, grid, (gx, gy, cell), x0 + 2)  # inside the panel's outline
     ox, oy = building.origin(grid)
 
     def corner(px: int, py: int) -> tuple[float, float]:
@@ -165,21 +163,32 @@ def _counts(draw: ImageDraw.ImageDraw, grid: building.Grid, at: tuple[float, flo
     """Each building type's count in the city: its colour square and symbol, then the count."""
     cx, mid = at
     for kind, count in type_counts(grid.values()).items():
-        fill = TYPE_FILL[kind]
-        draw.rectangle(
-            (cx, mid - 13, cx + 26, mid + 13), fill=fill, outline=mix(fill, theme.INK, 0.5)
-        )
-        type_icon(draw, kind, cx + 13, mid, 9, ink_on(fill))
+        type_square(draw, kind, cx, mid - 13, 26, 9)
         colour = theme.TEXT if count else theme.FAINT
         cx += 32 + text(draw, (cx + 32, mid), str(count), VALUE, colour, True, "lm") + 16
 
 
 def _coordinates(
-    draw: ImageDraw.ImageDraw, grid: building.Grid, where: tuple[int, int, int]
+    draw: ImageDraw.ImageDraw, grid: building.Grid, where: tuple[int, int, int], left: int
 ) -> None:
-    """Faint cell lines over the whole frame, column letters above it and row numbers left."""
+    """Faint cell lines over the whole frame, column letters above it and row numbers left
+    (on the plain panel from `left` to the frame and AXIS above it; drawn once per process)."""
     gx, gy, cell = where
     letters, numbers = axis_labels(grid)
+    right, bottom = gx + len(letters) * cell, gy + len(numbers) * cell
+
+    def paint(pen: ImageDraw.ImageDraw, px: float, py: float) -> None:
+        _grid(pen, (round(px) + gx - left, round(py) + AXIS, cell), letters, numbers)
+
+    key = ("newyork.grid", tuple(letters), tuple(numbers), cell, gx - left)
+    size = (right + 1 - left, bottom + 1 - (gy - AXIS))
+    stamp(draw, key, (left, gy - AXIS), size, paint, background=theme.PANEL)
+
+
+def _grid(
+    draw: ImageDraw.ImageDraw, where: tuple[int, int, int], letters: list[str], numbers: list[str]
+) -> None:
+    gx, gy, cell = where
     right, bottom = gx + len(letters) * cell, gy + len(numbers) * cell
     for i in range(len(letters) + 1):
         draw.line((gx + i * cell, gy, gx + i * cell, bottom), fill=GRID_LINE, width=1)

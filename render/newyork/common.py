@@ -15,6 +15,7 @@ from PIL import ImageDraw
 from i18n import t
 from render import theme
 from render.draw import panel, pill, text, width_of
+from render.sprites import stamp
 from render.theme import Colour, hex_colour, mix
 from rules.newyork.components import BANKS, BOTTOM, LEFT, MONEY, RIGHT, STREETS, TILES, TOP
 
@@ -68,6 +69,12 @@ def _star(cx: float, cy: float, r: float, points: int = 5) -> list[tuple[float, 
     return out
 
 
+def _c(*coordinates: float) -> tuple[float, ...]:
+    """Coordinates rounded off to 6 decimals: Pillow cuts the fractions of some shapes, so
+    float noise (a + r - r) would move them a pixel depending on where they are drawn."""
+    return tuple(round(v, 6) for v in coordinates)
+
+
 def type_icon(
     draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, ink: Colour | int
 ) -> None:
@@ -80,24 +87,24 @@ def type_icon(
         draw.polygon([(cx - r, cy - r * 0.3), (cx, cy - r), (cx + r, cy - r * 0.3)], fill=ink)
         for k in (-0.7, 0.0, 0.7):
             x = cx + k * r
-            draw.rectangle((x - w / 2, cy - r * 0.2, x + w / 2, cy + r * 0.7), fill=ink)
-        draw.rectangle((cx - r, cy + r * 0.75, cx + r, cy + r), fill=ink)
+            draw.rectangle(_c(x - w / 2, cy - r * 0.2, x + w / 2, cy + r * 0.7), fill=ink)
+        draw.rectangle(_c(cx - r, cy + r * 0.75, cx + r, cy + r), fill=ink)
     elif kind == "station":
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=ink, width=w)
-        draw.line((cx, cy, cx, cy - r * 0.65), fill=ink, width=w)
-        draw.line((cx, cy, cx + r * 0.5, cy), fill=ink, width=w)
+        draw.ellipse(_c(cx - r, cy - r, cx + r, cy + r), outline=ink, width=w)
+        draw.line(_c(cx, cy, cx, cy - r * 0.65), fill=ink, width=w)
+        draw.line(_c(cx, cy, cx + r * 0.5, cy), fill=ink, width=w)
     elif kind == "church":
         arm = r * 0.22
-        draw.rectangle((cx - arm, cy - r, cx + arm, cy + r), fill=ink)
+        draw.rectangle(_c(cx - arm, cy - r, cx + arm, cy + r), fill=ink)
         draw.rectangle(
-            (cx - r * 0.7, cy - r * 0.5 - arm, cx + r * 0.7, cy - r * 0.5 + arm), fill=ink
+            _c(cx - r * 0.7, cy - r * 0.5 - arm, cx + r * 0.7, cy - r * 0.5 + arm), fill=ink
         )
     elif kind == "park":
-        draw.ellipse((cx - r * 0.8, cy - r, cx + r * 0.8, cy + r * 0.5), fill=ink)
-        draw.rectangle((cx - w / 2 - 1, cy, cx + w / 2 + 1, cy + r), fill=ink)
+        draw.ellipse(_c(cx - r * 0.8, cy - r, cx + r * 0.8, cy + r * 0.5), fill=ink)
+        draw.rectangle(_c(cx - w / 2 - 1, cy, cx + w / 2 + 1, cy + r), fill=ink)
     elif kind == "skyscraper":
-        draw.rectangle((cx - r * 0.45, cy - r * 0.6, cx + r * 0.45, cy + r), fill=ink)
-        draw.line((cx, cy - r, cx, cy - r * 0.6), fill=ink, width=max(1, w // 2 + 1))
+        draw.rectangle(_c(cx - r * 0.45, cy - r * 0.6, cx + r * 0.45, cy + r), fill=ink)
+        draw.line(_c(cx, cy - r, cx, cy - r * 0.6), fill=ink, width=max(1, w // 2 + 1))
 
 
 def bank_icon(
@@ -105,12 +112,12 @@ def bank_icon(
 ) -> None:
     """The bank's symbol: blue a circle, green a triangle, orange a square, yellow a diamond."""
     if bank == "blue":
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink)
+        draw.ellipse(_c(cx - r, cy - r, cx + r, cy + r), fill=ink)
     elif bank == "green":
         draw.polygon([(cx - r, cy + r * 0.85), (cx, cy - r), (cx + r, cy + r * 0.85)], fill=ink)
     elif bank == "orange":
         s = r * 0.85
-        draw.rectangle((cx - s, cy - s, cx + s, cy + s), fill=ink)
+        draw.rectangle(_c(cx - s, cy - s, cx + s, cy + s), fill=ink)
     else:
         draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=ink)
 
@@ -138,7 +145,19 @@ def draw_tile(
 ) -> None:
     """A tile as a square at (x, y): its type colour and symbol (top left), its price (bottom
     right), a dark band on each street side (Times Square: gold with a star); `new` outlines it
-    in gold, for what the last move placed."""
+    in gold, for what the last move placed (the face drawn once per process)."""
+
+    def paint(pen: ImageDraw.ImageDraw, px: float, py: float) -> None:
+        _tile_face(pen, tile, px, py, size, show_price)
+
+    stamp(draw, ("newyork.tile", tile, size, show_price), (x, y), (size, size), paint)
+    if new:
+        outline_new(draw, (x, y, x + size - 1, y + size - 1))
+
+
+def _tile_face(
+    draw: ImageDraw.ImageDraw, tile: int, x: float, y: float, size: float, show_price: bool
+) -> None:
     info = TILES.get(tile)
     fill = TYPE_FILL[info.type] if info else SQUARE_FILL
     draw.rectangle((x, y, x + size - 1, y + size - 1), fill=fill, outline=mix(fill, theme.INK, 0.5))
@@ -162,8 +181,6 @@ def draw_tile(
             price_size = max(VALUE, round(size * 0.4))
             at = (x + size - band - 3, y + size - band - 3)  # the baseline: clear of the symbol
             text(draw, at, str(info.price), price_size, ink, True, anchor="rs")
-    if new:
-        outline_new(draw, (x, y, x + size - 1, y + size - 1))
 
 
 def outline_new(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]) -> None:
@@ -181,15 +198,22 @@ def draw_money(
     h: float = 64,
     new: bool = False,
 ) -> None:
-    """A money card: its bank's colour and symbol (top left) and its value."""
+    """A money card: its bank's colour and symbol (top left) and its value (the face drawn once
+    per process)."""
     m = MONEY[card]
-    fill = BANK_FILL[m.bank]
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=7, fill=fill, outline=theme.INK, width=2)
-    ink = ink_on(fill)
-    r = max(4.0, w * 0.12)
-    bank_icon(draw, m.bank, x + 5 + r, y + 5 + r, r, ink)
-    size = max(VALUE, round(h * 0.42))
-    text(draw, (x + w / 2, y + h * 0.6), str(m.value), size, ink, True, "mm")
+
+    def paint(pen: ImageDraw.ImageDraw, px: float, py: float) -> None:
+        fill = BANK_FILL[m.bank]
+        pen.rounded_rectangle(
+            (px, py, px + w, py + h), radius=7, fill=fill, outline=theme.INK, width=2
+        )
+        ink = ink_on(fill)
+        r = max(4.0, w * 0.12)
+        bank_icon(pen, m.bank, px + 5 + r, py + 5 + r, r, ink)
+        size = max(VALUE, round(h * 0.42))
+        text(pen, (px + w / 2, py + h * 0.6), str(m.value), size, ink, True, "mm")
+
+    stamp(draw, ("newyork.money", m.bank, m.value, w, h), (x, y), (w, h), paint)
     if new:
         outline_new(draw, (x, y, x + w, y + h))
 
@@ -202,6 +226,22 @@ def bank_pill(
     size: int = LABEL,
 ) -> None:
     """A bank-coloured bar with the bank's symbol and `words` (at `size`) centred in it."""
+    x0, y0, x1, y1 = box
+
+    def paint(pen: ImageDraw.ImageDraw, px: float, py: float) -> None:
+        _bank_pill(pen, bank, (px, py, px + x1 - x0, py + y1 - y0), words, size)
+
+    key = ("newyork.bank_pill", bank, words, size, x1 - x0, y1 - y0)
+    stamp(draw, key, (x0, y0), (x1 - x0, y1 - y0), paint)
+
+
+def _bank_pill(
+    draw: ImageDraw.ImageDraw,
+    bank: str,
+    box: tuple[float, float, float, float],
+    words: str,
+    size: int,
+) -> None:
     fill = BANK_FILL[bank]
     draw.rounded_rectangle(box, radius=8, fill=fill)
     ink = ink_on(fill)
@@ -212,6 +252,20 @@ def bank_pill(
     start = (x0 + x1) / 2 - (words_w + 22) / 2
     bank_icon(draw, bank, start + 8, mid, 7, ink)
     text(draw, (start + 22, mid), words, size, ink, True, "lm", max_width=room)
+
+
+def type_square(
+    draw: ImageDraw.ImageDraw, kind: str, x: float, y: float, side: float, r: float
+) -> None:
+    """A building type's colour square (x, y, x + side, y + side) with its symbol of radius `r`
+    in the middle (drawn once per process)."""
+
+    def paint(pen: ImageDraw.ImageDraw, px: float, py: float) -> None:
+        fill = TYPE_FILL[kind]
+        pen.rectangle((px, py, px + side, py + side), fill=fill, outline=mix(fill, theme.INK, 0.5))
+        type_icon(pen, kind, px + side / 2, py + side / 2, r, ink_on(fill))
+
+    stamp(draw, ("newyork.type_square", kind, side, r), (x, y), (side, side), paint)
 
 
 # ------------------------------------------------------------------ legends, headers, names
@@ -226,9 +280,7 @@ def type_legend(
     for k, kind in enumerate(kinds):
         row, col = divmod(k, 3)
         cx, cy = x + col * column, y + row * 30
-        fill = TYPE_FILL[kind]
-        draw.rectangle((cx, cy, cx + 24, cy + 24), fill=fill, outline=mix(fill, theme.INK, 0.5))
-        type_icon(draw, kind, cx + 12, cy + 12, 8, ink_on(fill))
+        type_square(draw, kind, cx, cy, 24, 8)
         name = t(f"newyork.type.{kind}", locale)
         text(
             draw,
@@ -271,19 +323,39 @@ def legend(
 ) -> float:
     """A legend panel across a picture `width` wide: the building types (colour, symbol, name),
     if `banks` the banks (colour, symbol, name), if `street` the mark of the longest street;
-    returns the y below it."""
+    returns the y below it (drawn once per process and language)."""
     height = legend_height(banks, street) - GAP
-    panel(draw, (MARGIN, y, width - MARGIN, y + height), fill=theme.PANEL_DIM)
-    inner = width - 2 * MARGIN - 24
-    below = type_legend(draw, MARGIN + 12, y + 10, inner, locale)
+
+    def paint(pen: ImageDraw.ImageDraw, px: float, py: float) -> None:
+        box = (px, py, px + width - 2 * MARGIN, py + height)
+        _legend(pen, box, px - MARGIN, locale, banks, street)
+
+    key = ("newyork.legend", locale, banks, width, street)
+    stamp(draw, key, (MARGIN, y), (width - 2 * MARGIN, height), paint)
+    return y + height + GAP
+
+
+def _legend(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    shift: float,
+    locale: str | None,
+    banks: bool,
+    street: bool,
+) -> None:
+    """The legend in `box`, drawn `shift` pixels right of where the picture shows it (the
+    banks' columns are measured from the picture's left edge)."""
+    x0, y, x1, _y1 = box
+    panel(draw, box, fill=theme.PANEL_DIM)
+    inner = x1 - x0 - 24
+    below = type_legend(draw, x0 + 12, y + 10, inner, locale)
     if banks:
-        below = bank_legend(draw, MARGIN + 12, below + 2, inner, locale) + 2
+        below = bank_legend(draw, x0 + 12, below + 2, inner + shift, locale) + 2
     if street:
-        x, mid = MARGIN + 12, below + 13
+        x, mid = x0 + 12, below + 13
         draw.line((x, mid, x + 24, mid), fill=HIGHLIGHT, width=5)
         words = t("newyork.render.longest_street", locale)
         text(draw, (x + 32, mid), words, SMALL + 1, theme.TEXT, anchor="lm", max_width=inner - 40)
-    return y + height + GAP
 
 
 def legend_height(banks: bool = True, street: bool = False) -> int:

@@ -24,22 +24,19 @@ from render.newyork.common import (
     NEW,
     SMALL,
     TITLE,
-    TYPE_FILL,
     VALUE,
     WIDTH,
     View,
     bank_pill,
     draw_money,
     draw_tile,
-    ink_on,
     legend,
     legend_height,
     seat_name,
-    type_icon,
+    type_square,
     winner_badge,
 )
 from render.newyork.last import changes, draw_strip, new_tiles, strip_height
-from render.theme import mix
 from rules.newyork.components import BANKS, MONEY, TILES
 from rules.newyork.scoring import type_counts
 
@@ -247,10 +244,7 @@ def _type_row(
     the type's symbol, then the count."""
     x = right - 6 * step + 8
     for kind, count in type_counts(tiles).items():
-        fill = TYPE_FILL[kind]
-        box = (x, base - 19, x + 19, base)
-        draw.rectangle(box, fill=fill, outline=mix(fill, theme.INK, 0.5))
-        type_icon(draw, kind, x + 9.5, base - 9.5, 7, ink_on(fill))
+        type_square(draw, kind, x, base - 19, 19, 7)
         colour = theme.TEXT if count else theme.FAINT
         text(draw, (x + 22, base), str(count), VALUE, colour, True)
         x += step

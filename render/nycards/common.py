@@ -18,6 +18,7 @@ from PIL import ImageDraw
 from i18n import t
 from render import draw as d
 from render import theme
+from render.sprites import stamp
 from render.theme import Colour, hex_colour
 from rules.nycards.components import (
     BUILDINGS,
@@ -103,25 +104,23 @@ def money_card(
     draw: ImageDraw.ImageDraw, xy: tuple[float, float], card_id: int, w: int = MONEY_W
 ) -> tuple[float, float, float, float]:
     """A money card with its top left at `xy`: a cream card holding a coin of its currency with
-    the value. Returns its box."""
+    the value (drawn once per process). Returns its box."""
     m = MONEY[card_id]
     h = round(w * MONEY_H / MONEY_W)
     x, y = xy
-    box = (x, y, x + w, y + h)
-    draw.rounded_rectangle(box, radius=7, fill=PAPER, outline=theme.INK, width=2)
-    r = w * 0.42
-    coin(draw, (x + w / 2, y + h / 2), r, m.currency)
-    size = max(KEY, round(w * 0.45))
-    d.put_text(
-        draw,
-        (x + w / 2, y + h / 2),
-        str(m.value),
-        size,
-        ink_on(currency_colour(m.currency)),
-        True,
-        "mm",
-    )
-    return box
+
+    def paint(pen: ImageDraw.ImageDraw, px: float, py: float) -> None:
+        pen.rounded_rectangle(
+            (px, py, px + w, py + h), radius=7, fill=PAPER, outline=theme.INK, width=2
+        )
+        r = w * 0.42
+        coin(pen, (px + w / 2, py + h / 2), r, m.currency)
+        size = max(KEY, round(w * 0.45))
+        colour = ink_on(currency_colour(m.currency))
+        d.put_text(pen, (px + w / 2, py + h / 2), str(m.value), size, colour, True, "mm")
+
+    stamp(draw, ("nycards.money", m.currency, m.value, w), (x, y), (w, h), paint)
+    return (x, y, x + w, y + h)
 
 
 def money_row(
@@ -166,7 +165,19 @@ def type_badge(
     count: int | None = None,
 ) -> tuple[float, float, float, float]:
     """A small house of a type with its glyph (or `count` when given; dim when 0) at top left
-    `xy`, `size` pixels square. Returns its box."""
+    `xy`, `size` pixels square (drawn once per process). Returns its box."""
+    x, y = xy
+
+    def paint(pen: ImageDraw.ImageDraw, px: float, py: float) -> None:
+        _type_badge(pen, (px, py), type_id, size, count)
+
+    stamp(draw, ("nycards.badge", type_id, size, count), (x, y), (size, size), paint)
+    return (x, y, x + size, y + size)
+
+
+def _type_badge(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], type_id: str, size: int, count: int | None
+) -> None:
     x, y = xy
     box = (x, y, x + size, y + size)
     dim = count == 0
@@ -174,20 +185,11 @@ def type_badge(
     eave = house(draw, box, colour, theme.PANEL_LINE if dim else theme.INK)
     centre = (x + size / 2, (eave + y + size) / 2 + 1)
     if count is None:
-        d.put_text(
-            draw,
-            centre,
-            TYPE_GLYPHS[type_id],
-            max(SMALL, round(size * 0.5)),
-            ink_on(colour),
-            True,
-            "mm",
-        )
+        glyph_size = max(SMALL, round(size * 0.5))
+        d.put_text(draw, centre, TYPE_GLYPHS[type_id], glyph_size, ink_on(colour), True, "mm")
     elif count:
-        d.put_text(
-            draw, centre, str(count), max(KEY, round(size * 0.55)), ink_on(colour), True, "mm"
-        )
-    return box
+        number_size = max(KEY, round(size * 0.55))
+        d.put_text(draw, centre, str(count), number_size, ink_on(colour), True, "mm")
 
 
 def building_card(
@@ -197,7 +199,22 @@ def building_card(
     locale: str | None,
 ) -> None:
     """A building card in `box`: a house in the type's colour with its glyph and name, and the
-    price large."""
+    price large (drawn once per process)."""
+    x0, y0, x1, y1 = box
+
+    def paint(pen: ImageDraw.ImageDraw, px: float, py: float) -> None:
+        _building_card(pen, (px, py, px + x1 - x0, py + y1 - y0), building, locale)
+
+    key = ("nycards.building", building, x1 - x0, y1 - y0, locale)
+    stamp(draw, key, (x0, y0), (x1 - x0, y1 - y0), paint)
+
+
+def _building_card(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    building: int,
+    locale: str | None,
+) -> None:
     b = BUILDINGS[building]
     colour = type_colour(b.type)
     eave = house(draw, box, colour, roof=0.24)

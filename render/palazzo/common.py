@@ -15,8 +15,9 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from i18n import t
-from render import theme
-from render.draw import canvas, pill, text, width_of
+from render import fastdraw, theme
+from render.draw import frame, pill, text, width_of
+from render.sprites import stamp
 from render.theme import Colour, hex_colour
 from rules.palazzo.components import CURRENCIES, KNIGHTS, MATERIALS, MONEY, TILES
 
@@ -96,9 +97,18 @@ def building_tile(
     draw: Draw, x: float, y: float, tile: int, locale: str | None, new: bool = False
 ) -> None:
     """A tile: material colour, its floor number at the left, its windows as dark panes, the
-    material's letter at the right; gold-outlined when `new`."""
+    material's letter at the right; gold-outlined when `new` (the face drawn once per
+    process)."""
     if new:
         outline(draw, (x, y, x + TILE_W, y + TILE_H))
+
+    def paint(pen: Draw, px: float, py: float) -> None:
+        _tile_face(pen, px, py, tile, locale)
+
+    stamp(draw, ("palazzo.tile", tile, locale), (x, y), (TILE_W, TILE_H), paint)
+
+
+def _tile_face(draw: Draw, x: float, y: float, tile: int, locale: str | None) -> None:
     if tile in KNIGHTS:
         draw.rounded_rectangle((x, y, x + TILE_W, y + TILE_H), radius=6, fill=theme.GOLD)
         text(draw, (x + TILE_W / 2, y + TILE_H / 2), "♞", KEY, theme.INK, True, "mm")
@@ -139,7 +149,17 @@ def shape(draw: Draw, kind: str, cx: float, cy: float, r: float, fill: Colour) -
 
 
 def money_card(draw: Draw, x: float, y: float, card: int) -> None:
-    """A money card: its currency's colour and shape, its value large."""
+    """A money card: its currency's colour and shape, its value large (drawn once per
+    process)."""
+    m = MONEY[card]
+
+    def paint(pen: Draw, px: float, py: float) -> None:
+        _money_face(pen, px, py, card)
+
+    stamp(draw, ("palazzo.money", m.currency, m.value), (x, y), (CARD_W, CARD_H), paint)
+
+
+def _money_face(draw: Draw, x: float, y: float, card: int) -> None:
     m = MONEY[card]
     ink = CURRENCY_INK[m.currency]
     draw.rounded_rectangle(
@@ -417,12 +437,11 @@ class Scratch:
 
     def __init__(self, height: int = 4000) -> None:
         self.image = Image.new("RGB", (WIDTH, height), theme.FELT)
-        self.draw = ImageDraw.Draw(self.image)
+        self.draw = fastdraw.Draw(self.image)
 
     def finish(self, height: int) -> Image.Image:
-        image, _ = canvas(height, WIDTH)
-        inset = 16
-        image.paste(self.image.crop((inset, inset, WIDTH - inset, height - inset)), (inset, inset))
+        image = self.image.crop((0, 0, WIDTH, height))
+        frame(image, 16)  # the felt picture's rim around what was drawn
         return image
 
 

@@ -174,7 +174,7 @@ def spots_in_menus(state: dict, seat: int) -> list[str]:
 
 
 def recorded(monkeypatch, name: str) -> list[tuple]:
-    """The calls to `render.newyork.city.<name>` (text or draw_tile), recorded as they pass."""
+    """The calls to `render.newyork.city.<name>` (e.g. draw_tile), recorded as they pass."""
     calls: list[tuple] = []
     real = getattr(city_module, name)
 
@@ -186,8 +186,7 @@ def recorded(monkeypatch, name: str) -> list[tuple]:
     return calls
 
 
-def test_every_spot_any_menu_offers_is_named_by_the_city_pictures_grid(monkeypatch) -> None:
-    written = recorded(monkeypatch, "text")
+def test_every_spot_any_menu_offers_is_named_by_the_city_pictures_grid() -> None:
     checked = 0
     for seed in range(3):
         rng = random.Random(seed)
@@ -199,9 +198,9 @@ def test_every_spot_any_menu_offers_is_named_by_the_city_pictures_grid(monkeypat
                 view = GAME.view(state, seat)
                 grid = building.grid_of(view["cities"][seat])
                 letters, numbers = axis_labels(grid)
-                written.clear()
-                hand_picture(view, NAMES, "en")
-                drawn = {call[1] for call in written}
+                with recording_text() as written:
+                    hand_picture(view, NAMES, "en")
+                drawn = {text.words for text in written}
                 ox, oy = building.origin(grid)
                 for spot in spots:
                     column = spot.rstrip("0123456789").upper()
@@ -219,16 +218,15 @@ def test_every_spot_any_menu_offers_is_named_by_the_city_pictures_grid(monkeypat
 def test_the_reserve_tiles_are_drawn_in_the_players_own_picture(monkeypatch) -> None:
     """Each reserve tile is drawn with its price (and no number: ids are not for players)."""
     tiles = recorded(monkeypatch, "draw_tile")
-    written = recorded(monkeypatch, "text")
     for state in states(3, 1).values():
         for seat in range(3):
             view = GAME.view(state, seat)
             tiles.clear()
-            written.clear()
-            hand_picture(view, NAMES, "en")
+            with recording_text() as written:
+                hand_picture(view, NAMES, "en")
             small = [call[0] for call in tiles if call[3] == RESERVE_TILE]
             assert small == view["reserves"][seat]
-            labels = {call[1] for call in written}
+            labels = {text.words for text in written}
             assert not any(f"#{tile}" in labels for tile in view["reserves"][seat])
     assert any(any(s["reserves"]) for s in states(3, 1).values())  # a seed with reserves
 
