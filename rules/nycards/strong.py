@@ -33,6 +33,7 @@ from rules.nycards.sim import (
     move_cards,
     move_text,
     parse_move,
+    purse_of,
     takes,
 )
 from rules.search import deal_hidden
@@ -79,6 +80,7 @@ def determinize(view: View, rng: random.Random) -> NycardsSim:
     sim.display = list(view["display"])
     sim.discard = discard
     sim.hands = hands
+    sim.purse = [purse_of(h) for h in hands]
     sim.buildings = [list(b) for b in view["buildings"]]
     sim.dirk_buildings = list(view["dirk_buildings"])
     sim.unassigned = list(view["unassigned"])
