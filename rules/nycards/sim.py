@@ -82,13 +82,15 @@ def _shuffle(rng: int, items: list[int]) -> int:
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
         limit = limits[n] if n < 256 else (1 << 64) - ((1 << 64) % n)
-        while True:
+        rng = (rng + golden) & mask
+        z = ((rng ^ (rng >> 30)) * mix1) & mask
+        z = ((z ^ (z >> 27)) * mix2) & mask
+        z ^= z >> 31
+        while z >= limit:  # rejected (about once in 2**57 draws)
             rng = (rng + golden) & mask
             z = ((rng ^ (rng >> 30)) * mix1) & mask
             z = ((z ^ (z >> 27)) * mix2) & mask
             z ^= z >> 31
-            if z < limit:
-                break
         j = z % n
         items[i], items[j] = items[j], items[i]
     return rng
@@ -134,16 +136,18 @@ def move_cards(move: int) -> list[int]:
 
 
 def takes(display: tuple[int, ...]) -> list[int]:
-    """The take moves the reference offers for a display (`legal.take_options`): computed once
-    per pattern of card kinds (slot and value) in display order, cached."""
-    kinds = tuple(KIND[c] for c in display)
+    """The take moves the reference offers for a display (`legal.take_options`, in another
+    order): computed once per multiset of card kinds (slot and value), cached. The cards are
+    looked at sorted by kind (stably: of equal cards the reference offers the first shown)."""
+    cards = sorted(display, key=KIND.__getitem__)
+    kinds = tuple([KIND[c] for c in cards])
     pattern = _TAKES.get(kinds)
     if pattern is None:
         pattern = _take_pattern(kinds)
         if len(_TAKES) > 100_000:
             _TAKES.clear()
         _TAKES[kinds] = pattern
-    shifted = [1 << (c + SHIFT) for c in display]
+    shifted = [1 << (c + SHIFT) for c in cards]
     moves = []
     for indices in pattern:
         move = TAKE
@@ -499,7 +503,10 @@ class NycardsSim:
         if self.pending is not None:
             return KEEP if rng.random() < 0.5 else GIFT
         purse, yard = self.purse[seat], self.yard
-        slots = [s for s in SLOT_RANGE if purse[s] >= PRICE_OF[yard[s]]]
+        slots = []
+        for s in SLOT_RANGE:  # a loop: cheaper than a comprehension's frame
+            if purse[s] >= PRICE_OF[yard[s]]:
+                slots.append(s)
         display = self.display
         kinds = (1 if display else 0) + (1 if slots else 0) + (1 if self.actions > 0 else 0)
         if not kinds:

@@ -21,6 +21,7 @@ import random
 
 from rules.contract import View
 from rules.nycards import bot as standard
+from rules.nycards import policy
 from rules.nycards.components import BUILDINGS, SCORING_CARDS, money_ids
 from rules.nycards.scoring import score
 from rules.nycards.sim import (
@@ -39,6 +40,10 @@ from rules.nycards.sim import (
 from rules.search import deal_hidden
 
 MARGIN_WEIGHT = 1 / 60
+CANDIDATES = 4  # root moves searched: the standard one and its next best
+SWITCH_AT = 1.0  # standard errors by which a move must beat the standard one to be played
+WIN_WEIGHT = 0.5  # of the reward at the end; the rest: the margin over the best rival
+RANDOM_SHARE = 0.05  # playout moves drawn at random instead of the standard bot's
 # Playouts stop after this many turns of every seat, None: at the end of the game (measured
 # with `bench.bots`, 12 games each at 150 playouts: to the end 50 % wins at 4 players, three
 # rounds 33 %; both within the noise, the longer horizon kept).
@@ -92,16 +97,25 @@ def determinize(view: View, rng: random.Random) -> NycardsSim:
 
 
 def candidates(view: View, sim: NycardsSim, seed: int) -> list[int]:
-    """Every legal move (they depend only on the seat's hand and what is public), the standard
-    bot's first (the search keeps it unless another is clearly better)."""
-    moves = sim.legal(view["seat"])
+    """The standard bot's move, then its next best moves by its own worth (`policy.ranked`),
+    `CANDIDATES` in all: they depend only on the seat's hand and what is public."""
     first = parse_move(standard.bot_action(view, seed))
-    return [first, *(m for m in moves if m != first)] if first in moves else moves
+    others = [m for m in policy.ranked(sim, view["seat"]) if m != first]
+    return [first, *others[: CANDIDATES - 1]]
 
 
 def playout_move(sim: NycardsSim, seat: int, rng: random.Random) -> int:
-    """A buy when possible (exact first), else the take of most value; 10 % random (sampled,
-    `NycardsSim.random_move`). Lists only the buys, and only when one is possible."""
+    """The standard bot's move (`policy.standard_move`: the rivals in play are standard bots,
+    and the seat plays on as one), a random legal move now and then (`RANDOM_SHARE`)."""
+    if rng.random() < RANDOM_SHARE:
+        return sim.random_move(seat, rng)
+    return policy.standard_move(sim, seat, rng)
+
+
+def easy_move(sim: NycardsSim, seat: int, rng: random.Random) -> int:
+    """The easy bot's move: a buy when possible (exact first), else the take of most value;
+    10 % random (sampled, `NycardsSim.random_move`). Lists only the buys, and only when one is
+    possible."""
     if sim.pending is not None:
         return KEEP if rng.random() < 0.8 else GIFT
     if rng.random() < 0.1:
@@ -148,7 +162,7 @@ def reward(sim: NycardsSim, seat: int, view: View) -> float:
     best_other = max(v for s, v in enumerate(scores) if s != seat)
     win = 1.0 / scores.count(top) if mine == top else 0.0
     margin = min(1.0, max(0.0, 0.5 + MARGIN_WEIGHT * (mine - best_other)))
-    return float(0.8 * win + 0.2 * margin)
+    return float(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * margin)
 
 
 class NycardsSearcher:
@@ -157,8 +171,10 @@ class NycardsSearcher:
     determinize = staticmethod(determinize)
     candidates = staticmethod(candidates)
     playout_move = staticmethod(playout_move)
+    easy_move = staticmethod(easy_move)
     finished = staticmethod(finished)
     reward = staticmethod(reward)
+    switch_at = SWITCH_AT
     move_text = staticmethod(move_text)
 
 
