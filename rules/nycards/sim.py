@@ -69,6 +69,7 @@ PERMS = [list(permutations(range(n))) for n in range(DISPLAY_SIZE + 1)]
 SLOT_RANGE = range(SLOTS)
 MONEY_IDS = {n: money_ids(n) for n in (2, 3)}
 _TAKES: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+_SHAPES: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}  # at most a few thousand
 
 # The reference generator (`rules.rng`, SplitMix64), inlined.
 _MASK64 = (1 << 64) - 1
@@ -143,7 +144,13 @@ def takes(display: tuple[int, ...]) -> list[int]:
     kinds = tuple([KIND[c] for c in cards])
     pattern = _TAKES.get(kinds)
     if pattern is None:
-        pattern = _take_pattern(kinds)
+        # What a pattern depends on: the values, and which neighbours are equal cards.
+        shape = tuple(
+            [k & 15 | (32 if i and k == kinds[i - 1] else 0) for i, k in enumerate(kinds)]
+        )
+        pattern = _SHAPES.get(shape)
+        if pattern is None:
+            pattern = _SHAPES[shape] = _take_pattern(kinds)
         if len(_TAKES) > 100_000:
             _TAKES.clear()
         _TAKES[kinds] = pattern

@@ -7,12 +7,15 @@ money deck with the sizes the view shows; the scoring cards not yet turned up go
 places in the deck; the building deck is every building not in sight, shuffled. (A seat that
 remembers which cards rivals took and paid knows more; the search does not use that memory, so
 its worlds are consistent with the view, never with anything hidden.) The horizon is the end of
-the game (or `HORIZON_ROUNDS` more rounds); the reward is then a win (shared on a tie) plus a
-little for the margin (before the end: the margin of points plus what scoring C would give).
+the game (or `HORIZON_ROUNDS` more rounds); the reward is then half a win (shared on a tie) and
+half the margin over the best rival (before the end: the margin of points plus what scoring C
+would give).
 
-Root moves: every legal move, the standard bot's first. Playouts: a buy when one is possible
-(exact payments are listed first), else the take of most value, a random legal move now and
-then.
+Root moves: the standard bot's move, then its next best by its own worth (`CANDIDATES` in
+all); another is played only when it beats the standard move by `SWITCH_AT` standard errors of
+the paired differences. Playouts: every seat plays as the standard bot
+(`rules.nycards.policy`: in the benchmark and most tables the rivals are standard bots), a
+random legal move now and then. The easy bot keeps the older cheap policy (`easy_move`).
 """
 
 from __future__ import annotations
@@ -40,8 +43,8 @@ from rules.nycards.sim import (
 from rules.search import deal_hidden
 
 MARGIN_WEIGHT = 1 / 60
-CANDIDATES = 4  # root moves searched: the standard one and its next best
-SWITCH_AT = 1.0  # standard errors by which a move must beat the standard one to be played
+CANDIDATES = 5  # root moves searched: the standard one and its next best
+SWITCH_AT = 0.5  # standard errors by which a move must beat the standard one to be played
 WIN_WEIGHT = 0.5  # of the reward at the end; the rest: the margin over the best rival
 RANDOM_SHARE = 0.05  # playout moves drawn at random instead of the standard bot's
 # Playouts stop after this many turns of every seat, None: at the end of the game (measured
