@@ -43,8 +43,8 @@ from rules.nycards.sim import (
 from rules.search import deal_hidden
 
 MARGIN_WEIGHT = 1 / 60
-CANDIDATES = 5  # root moves searched: the standard one and its next best
-SWITCH_AT = 0.5  # standard errors by which a move must beat the standard one to be played
+CANDIDATES = 4  # root moves searched: the standard one and its next best
+SWITCH_AT = 1.0  # standard errors by which a move must beat the standard one to be played
 WIN_WEIGHT = 0.5  # of the reward at the end; the rest: the margin over the best rival
 RANDOM_SHARE = 0.05  # playout moves drawn at random instead of the standard bot's
 # Playouts stop after this many turns of every seat, None: at the end of the game (measured
