@@ -143,7 +143,7 @@ def search(
     finally:
         if enabled:
             gc.enable()
-    best = _choice(rewards, active)
+    best = _choice(rewards, active, getattr(searcher, "switch_at", SWITCH_AT))
     stats = [
         (searcher.move_text(m), len(rewards[i]), _mean(rewards[i])) for i, m in enumerate(moves)
     ]
@@ -189,11 +189,12 @@ def _survivors(rewards: list[list[float]], active: list[int]) -> list[int]:
     return kept
 
 
-def _choice(rewards: list[list[float]], active: list[int]) -> int:
-    """The best candidate when it is clearly better than the first one, else the first one
-    (when it was dropped: the best)."""
+def _choice(rewards: list[list[float]], active: list[int], switch_at: float = SWITCH_AT) -> int:
+    """The best candidate when it is clearly better than the first one (by `switch_at`
+    standard errors: a title's searcher may set its own `switch_at`), else the first one (when
+    it was dropped: the best)."""
     best = max(active, key=lambda i: (_mean(rewards[i]), -i))
     if 0 not in active or best == 0:
         return best
     mean, error = _paired(rewards[best], rewards[0])
-    return best if mean > SWITCH_AT * error else 0
+    return best if mean > switch_at * error else 0

@@ -7,27 +7,38 @@ Moves are ints: `END`, `PASS`, `KEEP`, `GIFT`; a take is `take_move(cards)`, a b
 `buy_move(slot, cards)` (card bit mask above the kind and slot bits). `legal` lists the takes
 the reference offers (equal takes once), then the buys the reference suggests (minimal
 payments, exact first, at most 20), then `end` / `pass` / `keep` / `gift`.
+
+Speed (`python -m bench.rules_speed`): each seat's money per yard currency is kept up to date
+(`purse`), so what a hand can buy is four comparisons; the setup and the discard's reshuffle
+run the reference generator inlined (same numbers, no calls per draw); a scoring adds points
+only and keeps what it scored, its awards are worked out by `to_state` when asked; the random
+policy draws with `random()` alone (no `randrange`, no `shuffle`).
 """
 
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import combinations, permutations
+from typing import Any
 
-from rules import rng as rngmod
 from rules.contract import Choices, State
 from rules.nycards.components import (
     BUILDINGS,
     CURRENCY_OF,
+    DECK_PILES,
     DISPLAY_SIZE,
     SCORING_CARDS,
+    SCORING_PILE,
+    SCORING_TABLE,
     SLOT_CURRENCY,
     SLOTS,
+    STARTING_MONEY_MIN,
     TAKE_LIMIT,
     TWO_PLAYER,
+    TYPE_IDS,
+    money_ids,
 )
 from rules.nycards.components import VALUE as VALUE_OF
-from rules.nycards.engine import setup as reference_setup
 from rules.nycards.legal import split_payments
 from rules.nycards.scoring import score
 
@@ -41,10 +52,61 @@ SLOT_OF = [
     SLOT_CURRENCY.index(CURRENCY_OF[c]) if CURRENCY_OF.get(c) in SLOT_CURRENCY else -1
     for c in range(_TOP)
 ]
+# Every currency pays a slot: a seat's money is its `purse` of one total per slot.
+assert all(SLOT_OF[c] >= 0 for c in VALUE_OF), "a currency without a yard slot"
 PRICE = [BUILDINGS[c].price if c in BUILDINGS else 0 for c in range(_TOP)]
+# A yard building's price, and out of reach for an empty slot (None).
+PRICE_OF: dict[int | None, int] = {b: PRICE[b] for b in BUILDINGS}
+PRICE_OF[None] = 1 << 30
 # A money card's kind for equal takes: its slot and value.
 KIND = [(SLOT_OF[c] + 1) * 16 + VALUE[c] for c in range(_TOP)]
+TYPE_OF = [TYPE_IDS.index(BUILDINGS[c].type) if c in BUILDINGS else 0 for c in range(_TOP)]
+PLACES = {
+    which: [list(table[type_id]) for type_id in TYPE_IDS] for which, table in SCORING_TABLE.items()
+}
+# The orders a random take looks at the display's cards in, per display size.
+PERMS = [list(permutations(range(n))) for n in range(DISPLAY_SIZE + 1)]
+SLOT_RANGE = range(SLOTS)
+MONEY_IDS = {n: money_ids(n) for n in (2, 3)}
 _TAKES: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+_SHAPES: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}  # at most a few thousand
+
+# The reference generator (`rules.rng`, SplitMix64), inlined.
+_MASK64 = (1 << 64) - 1
+_GOLDEN, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+_LIMIT = [0] + [(1 << 64) - ((1 << 64) % n) for n in range(1, 256)]  # rejection bound per n
+
+
+def _shuffle(rng: int, items: list[int]) -> int:
+    """`rules.rng.shuffle` (the same permutation and next state), inlined."""
+    mask, golden, mix1, mix2, limits = _MASK64, _GOLDEN, _MIX1, _MIX2, _LIMIT
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        limit = limits[n] if n < 256 else (1 << 64) - ((1 << 64) % n)
+        rng = (rng + golden) & mask
+        z = ((rng ^ (rng >> 30)) * mix1) & mask
+        z = ((z ^ (z >> 27)) * mix2) & mask
+        z ^= z >> 31
+        while z >= limit:  # rejected (about once in 2**57 draws)
+            rng = (rng + golden) & mask
+            z = ((rng ^ (rng >> 30)) * mix1) & mask
+            z = ((z ^ (z >> 27)) * mix2) & mask
+            z ^= z >> 31
+        j = z % n
+        items[i], items[j] = items[j], items[i]
+    return rng
+
+
+def _below(rng: int, n: int) -> tuple[int, int]:
+    """`rules.rng.below`: a number in [0, n) and the next state."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        rng = (rng + _GOLDEN) & _MASK64
+        z = ((rng ^ (rng >> 30)) * _MIX1) & _MASK64
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+        z ^= z >> 31
+        if z < limit:
+            return z % n, rng
 
 
 def take_move(cards: list[int] | tuple[int, ...]) -> int:
@@ -75,16 +137,24 @@ def move_cards(move: int) -> list[int]:
 
 
 def takes(display: tuple[int, ...]) -> list[int]:
-    """The take moves the reference offers for a display (`legal.take_options`): computed once
-    per pattern of card kinds (slot and value) in display order, cached."""
-    kinds = tuple(KIND[c] for c in display)
+    """The take moves the reference offers for a display (`legal.take_options`, in another
+    order): computed once per multiset of card kinds (slot and value), cached. The cards are
+    looked at sorted by kind (stably: of equal cards the reference offers the first shown)."""
+    cards = sorted(display, key=KIND.__getitem__)
+    kinds = tuple([KIND[c] for c in cards])
     pattern = _TAKES.get(kinds)
     if pattern is None:
-        pattern = _take_pattern(kinds)
+        # What a pattern depends on: the values, and which neighbours are equal cards.
+        shape = tuple(
+            [k & 15 | (32 if i and k == kinds[i - 1] else 0) for i, k in enumerate(kinds)]
+        )
+        pattern = _SHAPES.get(shape)
+        if pattern is None:
+            pattern = _SHAPES[shape] = _take_pattern(kinds)
         if len(_TAKES) > 100_000:
             _TAKES.clear()
         _TAKES[kinds] = pattern
-    shifted = [1 << (c + SHIFT) for c in display]
+    shifted = [1 << (c + SHIFT) for c in cards]
     moves = []
     for indices in pattern:
         move = TAKE
@@ -126,6 +196,59 @@ def _first(item: tuple[int, int]) -> int:
     return item[0]
 
 
+def purse_of(hand: list[int]) -> list[int]:
+    """A hand's money per yard slot's currency."""
+    purse = [0] * SLOTS
+    for c in hand:
+        purse[SLOT_OF[c]] += VALUE[c]
+    return purse
+
+
+def points_of(which: str, holdings: list[list[int]]) -> list[int]:
+    """The points of scoring `which` per participant (`rules.nycards.scoring.score`'s
+    `points`, without its awards)."""
+    types = len(TYPE_IDS)
+    counts = []
+    for held in holdings:
+        row = [0] * types
+        for b in held:
+            row[TYPE_OF[b]] += 1
+        counts.append(row)
+    points = [0] * len(holdings)
+    for t, places in enumerate(PLACES[which]):
+        column = [row[t] for row in counts]
+        place = 0
+        for count in sorted({c for c in column if c > 0}, reverse=True):
+            if place >= len(places):
+                break
+            seats = [i for i, c in enumerate(column) if c == count]
+            share = sum(places[place : place + len(seats)]) // len(seats)
+            for s in seats:
+                points[s] += share
+            place += len(seats)
+    return points
+
+
+class Scored:
+    """A scoring the simulator made: which one, a copy of the buildings it counted and the
+    points; `record()` is the reference's `scorings` entry (awards worked out on demand)."""
+
+    __slots__ = ("holdings", "points", "which")
+
+    def __init__(self, which: str, holdings: list[list[int]], points: list[int]) -> None:
+        self.which = which
+        self.holdings = holdings
+        self.points = points
+
+    def record(self) -> dict[str, Any]:
+        result = score(self.which, self.holdings)
+        return {"scoring": self.which, "awards": result["awards"], "points": self.points}
+
+
+def _record(item: dict[str, Any] | Scored) -> dict[str, Any]:
+    return item.record() if isinstance(item, Scored) else item
+
+
 class NycardsSim:
     """One game of the New York card game, changed in place by `apply`."""
 
@@ -145,6 +268,7 @@ class NycardsSim:
         "pending",
         "players",
         "points",
+        "purse",
         "rng",
         "scorings",
         "turn_no",
@@ -165,18 +289,82 @@ class NycardsSim:
     display: list[int]
     discard: list[int]
     hands: list[list[int]]
+    purse: list[list[int]]  # per seat: its money per slot's currency (kept with `hands`)
     buildings: list[list[int]]
     dirk_buildings: list[int]
     unassigned: list[int]
     points: list[int]
     dirk_score: int
-    scorings: list[dict[str, object]]
+    scorings: list[dict[str, Any] | Scored]
     over_: bool
 
     @classmethod
     def new(cls, players: int, options: dict[str, str], seed: int) -> NycardsSim:
-        """The game `rules.nycards.engine.setup` deals for these arguments."""
-        return cls.from_state(reference_setup(players, options, seed))
+        """The game `rules.nycards.engine.setup` deals for these arguments (dealt here the
+        same way, with the generator inlined)."""
+        rng = seed & _MASK64
+        buildings = sorted(BUILDINGS)
+        rng = _shuffle(rng, buildings)
+        yard: list[int | None] = list(buildings[:SLOTS])
+        del buildings[:SLOTS]
+        dirk = players == 2
+        dirk_buildings: list[int] = []
+        if dirk:
+            dirk_buildings = buildings[: TWO_PLAYER["dirk_start"]]
+            del buildings[: TWO_PLAYER["dirk_start"]]
+        money = list(MONEY_IDS[min(players, 3)])
+        rng = _shuffle(rng, money)
+        hands: list[list[int]] = []
+        keys = []
+        taken = 0
+        for _ in range(players):
+            start, total = taken, 0
+            while total < STARTING_MONEY_MIN:
+                total += VALUE[money[taken]]
+                taken += 1
+            hands.append(sorted(money[start:taken]))
+            keys.append((taken - start, total))
+        del money[:taken]
+        low = min(keys)
+        tied = [s for s, k in enumerate(keys) if k == low]
+        index = 0
+        if len(tied) > 1:
+            index, rng = _below(rng, len(tied))
+        display = money[:DISPLAY_SIZE]
+        del money[:DISPLAY_SIZE]
+        base, extra = divmod(len(money), DECK_PILES)
+        piles, start = [], 0
+        for i in range(DECK_PILES):
+            size = base + (1 if i < extra else 0)
+            piles.append(money[start : start + size])
+            start += size
+        for card, which in SCORING_CARDS.items():
+            pile = piles[SCORING_PILE[which] - 1]
+            pile.append(card)
+            rng = _shuffle(rng, pile)
+        sim = cls.__new__(cls)
+        sim.players = players
+        sim.dirk = dirk
+        sim.rng = rng
+        sim.turn_no = 1
+        sim.current = tied[index]
+        sim.actions = 0
+        sim.pending = None
+        sim.building_deck = buildings
+        sim.yard = yard
+        sim.money_deck = [c for pile in piles for c in pile]
+        sim.display = display
+        sim.discard = []
+        sim.hands = hands
+        sim.purse = [purse_of(h) for h in hands]
+        sim.buildings = [[] for _ in range(players)]
+        sim.dirk_buildings = dirk_buildings
+        sim.unassigned = []
+        sim.points = [0] * players
+        sim.dirk_score = 0
+        sim.scorings = []
+        sim.over_ = False
+        return sim
 
     @classmethod
     def from_state(cls, state: State) -> NycardsSim:
@@ -196,6 +384,7 @@ class NycardsSim:
         sim.display = list(state["display"])
         sim.discard = list(state["discard"])
         sim.hands = [list(h) for h in state["hands"]]
+        sim.purse = [purse_of(h) for h in sim.hands]
         sim.buildings = [list(b) for b in state["buildings"]]
         sim.dirk_buildings = list(state["dirk_buildings"])
         sim.unassigned = list(state["unassigned"])
@@ -221,6 +410,7 @@ class NycardsSim:
         sim.display = self.display[:]
         sim.discard = self.discard[:]
         sim.hands = [h[:] for h in self.hands]
+        sim.purse = [p[:] for p in self.purse]
         sim.buildings = [b[:] for b in self.buildings]
         sim.dirk_buildings = self.dirk_buildings[:]
         sim.unassigned = self.unassigned[:]
@@ -253,7 +443,7 @@ class NycardsSim:
             "unassigned": list(self.unassigned),
             "scores": list(self.points),
             "dirk_score": self.dirk_score,
-            "scorings": list(self.scorings),
+            "scorings": [_record(s) for s in self.scorings],
             "phase": "over" if self.over_ else "play",
         }
 
@@ -266,24 +456,19 @@ class NycardsSim:
     def to_act(self) -> list[int]:
         return [] if self.over_ else [self.current]
 
+    def affordable(self, seat: int) -> list[int]:
+        """The yard slots whose building the seat's money pays."""
+        purse, yard = self.purse[seat], self.yard
+        return [s for s in SLOT_RANGE if purse[s] >= PRICE_OF[yard[s]]]
+
     def buys(self, seat: int) -> list[int]:
         """The buys `legal` lists: minimal payments, exact first, at most `SUGGESTIONS`."""
-        groups: list[list[int]] = [[] for _ in range(SLOTS)]
-        totals = [0] * SLOTS
-        for c in self.hands[seat]:
-            slot = SLOT_OF[c]
-            if slot >= 0:
-                groups[slot].append(c)
-                totals[slot] += VALUE[c]
+        hand = self.hands[seat]
         exact: list[int] = []
         over: list[tuple[int, int]] = []
-        for slot, building in enumerate(self.yard):
-            if building is None:
-                continue
-            price = PRICE[building]
-            if not totals[slot] or totals[slot] < price:
-                continue
-            exact_pays, over_pays = split_payments(tuple(groups[slot]), price)
+        for slot in self.affordable(seat):
+            own = tuple(c for c in hand if SLOT_OF[c] == slot)
+            exact_pays, over_pays = split_payments(own, PRICE_OF[self.yard[slot]])
             base = slot << 4 | BUY
             for pay in exact_pays:
                 exact.append(_mask(pay) | base)
@@ -296,13 +481,9 @@ class NycardsSim:
 
     def can_buy(self, seat: int) -> bool:
         """Whether the hand pays some building in the yard."""
-        totals = [0] * SLOTS
-        for c in self.hands[seat]:
-            slot = SLOT_OF[c]
-            if slot >= 0:
-                totals[slot] += VALUE[c]
-        for slot, building in enumerate(self.yard):
-            if building is not None and totals[slot] and totals[slot] >= PRICE[building]:
+        purse, yard = self.purse[seat], self.yard
+        for s in SLOT_RANGE:  # noqa: SIM110 (a loop: no generator made on the hot path)
+            if purse[s] >= PRICE_OF[yard[s]]:
                 return True
         return False
 
@@ -328,65 +509,57 @@ class NycardsSim:
         price is reached: overpaying is legal)."""
         if self.pending is not None:
             return KEEP if rng.random() < 0.5 else GIFT
-        groups, slots = self._affordable(seat)
-        kinds = []
-        if self.display:
-            kinds.append(TAKE)
-        if slots:
-            kinds.append(BUY)
-        if self.actions > 0:
-            kinds.append(END)
+        purse, yard = self.purse[seat], self.yard
+        slots = []
+        for s in SLOT_RANGE:  # a loop: cheaper than a comprehension's frame
+            if purse[s] >= PRICE_OF[yard[s]]:
+                slots.append(s)
+        display = self.display
+        kinds = (1 if display else 0) + (1 if slots else 0) + (1 if self.actions > 0 else 0)
         if not kinds:
             return PASS
-        kind = kinds[rng.randrange(len(kinds))] if len(kinds) > 1 else kinds[0]
-        if kind == TAKE:
-            return self.random_take(rng)
-        if kind == BUY:
-            slot = slots[rng.randrange(len(slots))] if len(slots) > 1 else slots[0]
-            return self._random_payment(groups[slot], slot, rng)
+        pick = int(rng.random() * kinds) if kinds > 1 else 0
+        if display:
+            if not pick:
+                return self.random_take(rng)
+            pick -= 1
+        if slots and not pick:
+            slot = slots[int(rng.random() * len(slots))] if len(slots) > 1 else slots[0]
+            return self._random_payment(seat, slot, rng)
         return END
 
     def random_take(self, rng: random.Random) -> int:
         """A random legal take from the display (see `random_move`)."""
-        order = list(self.display)
-        rng.shuffle(order)
-        chosen, total = [order[0]], VALUE[order[0]]
-        for card in order[1:]:
-            if total + VALUE[card] <= TAKE_LIMIT and rng.random() < 0.7:
-                chosen.append(card)
-                total += VALUE[card]
-        return take_move(chosen)
+        display = self.display
+        perms = PERMS[len(display)]
+        order = perms[int(rng.random() * len(perms))]
+        card = display[order[0]]
+        total, mask = VALUE[card], 1 << card
+        for i in order[1:]:
+            if total >= TAKE_LIMIT:
+                break
+            card = display[i]
+            value = VALUE[card]
+            if total + value <= TAKE_LIMIT and rng.random() < 0.7:
+                mask |= 1 << card
+                total += value
+        return mask << SHIFT | TAKE
 
     def random_buy(self, seat: int, rng: random.Random) -> int:
         """A random affordable building bought with random cards (see `random_move`); the
         hand must pay some building."""
-        groups, slots = self._affordable(seat)
-        slot = slots[rng.randrange(len(slots))]
-        return self._random_payment(groups[slot], slot, rng)
+        slots = self.affordable(seat)
+        slot = slots[int(rng.random() * len(slots))]
+        return self._random_payment(seat, slot, rng)
 
-    def _affordable(self, seat: int) -> tuple[list[list[int]], list[int]]:
-        """The hand's cards per slot currency, and the slots whose building they pay."""
-        groups: list[list[int]] = [[] for _ in range(SLOTS)]
-        totals = [0] * SLOTS
-        for c in self.hands[seat]:
-            slot = SLOT_OF[c]
-            if slot >= 0:
-                groups[slot].append(c)
-                totals[slot] += VALUE[c]
-        slots = [
-            slot
-            for slot, building in enumerate(self.yard)
-            if building is not None and totals[slot] and totals[slot] >= PRICE[building]
-        ]
-        return groups, slots
-
-    def _random_payment(self, own: list[int], slot: int, rng: random.Random) -> int:
-        """A buy of `slot` paid with cards of `own` (changed) drawn at random until the price
-        is reached."""
-        price = PRICE[self.yard[slot] or 0]
-        mask, total = 0, 0
+    def _random_payment(self, seat: int, slot: int, rng: random.Random) -> int:
+        """A buy of `slot` paid with the seat's cards of its currency drawn at random until
+        the price is reached."""
+        own = [c for c in self.hands[seat] if SLOT_OF[c] == slot]
+        price = PRICE_OF[self.yard[slot]]
+        mask = total = 0
         while total < price:
-            index = rng.randrange(len(own)) if len(own) > 1 else 0
+            index = int(rng.random() * len(own))
             card = own[index]
             own[index] = own[-1]
             own.pop()
@@ -400,31 +573,45 @@ class NycardsSim:
         """Play a legal `move` of `seat` (not checked)."""
         kind = move & 15
         if kind == TAKE:
-            cards = move_cards(move)
-            self.display = [c for c in self.display if c not in cards]
-            hand = self.hands[seat]
-            hand.extend(cards)
+            mask = move >> SHIFT
+            hand, purse = self.hands[seat], self.purse[seat]
+            kept = []
+            for c in self.display:
+                if mask >> c & 1:
+                    hand.append(c)
+                    purse[SLOT_OF[c]] += VALUE[c]
+                else:
+                    kept.append(c)
             hand.sort()
+            self.display = kept
             self._end_turn()
         elif kind == BUY:
-            cards = move_cards(move)
-            slot = (move >> 4) & 15
-            hand = self.hands[seat]
-            self.hands[seat] = [c for c in hand if c not in cards]
-            self.discard += cards
+            mask = move >> SHIFT
+            slot = move >> 4 & 15
+            purse, discard = self.purse[seat], self.discard
+            kept = []
+            paid = 0
+            for c in self.hands[seat]:
+                if mask >> c & 1:
+                    discard.append(c)
+                    value = VALUE[c]
+                    purse[SLOT_OF[c]] -= value
+                    paid += value
+                else:
+                    kept.append(c)
+            self.hands[seat] = kept
             building = self.yard[slot]
             assert building is not None
             self.yard[slot] = None
             self.actions += 1
-            paid = 0
-            for c in cards:
-                paid += VALUE[c]
             exact = paid == PRICE[building]
             if self.dirk:
                 self.pending = (building, exact)
                 return
             self.buildings[seat].append(building)
-            self._after_buy(seat, exact)
+            if exact and (self.display or self.can_buy(seat)):
+                return
+            self._end_turn()
         elif kind in (KEEP, GIFT):
             assert self.pending is not None
             building, exact = self.pending
@@ -433,25 +620,26 @@ class NycardsSim:
                 self.dirk_buildings.append(building)
             else:
                 self.buildings[seat].append(building)
-            self._after_buy(seat, exact)
+            if exact and (self.display or self.can_buy(seat)):
+                return
+            self._end_turn()
         else:  # END or PASS
             self._end_turn()
 
-    def _after_buy(self, seat: int, exact: bool) -> None:
-        if exact and (self.display or self.can_buy(seat)):
-            return
-        self._end_turn()
-
     def _end_turn(self) -> None:
-        yard, deck = self.yard, self.building_deck
-        for slot in range(SLOTS):
-            if yard[slot] is None and deck:
-                yard[slot] = deck.pop(0)
+        yard = self.yard
         if None in yard:
-            self._end_game()
-            return
-        self._refill_display()
-        self.current = (self.current + 1) % self.players
+            deck = self.building_deck
+            for slot in SLOT_RANGE:
+                if yard[slot] is None and deck:
+                    yard[slot] = deck.pop(0)
+            if None in yard:
+                self._end_game()
+                return
+        if len(self.display) < DISPLAY_SIZE:
+            self._refill_display()
+        current = self.current + 1
+        self.current = 0 if current == self.players else current
         self.turn_no += 1
         self.actions = 0
 
@@ -463,7 +651,7 @@ class NycardsSim:
                     return
                 deck = self.discard
                 self.discard = []
-                self.rng = rngmod.shuffle(self.rng, deck)
+                self.rng = _shuffle(self.rng, deck)
                 self.money_deck = deck
             card = self.money_deck.pop(0)
             which = SCORING_CARDS.get(card)
@@ -473,16 +661,16 @@ class NycardsSim:
                 display.append(card)
 
     def _scoring(self, which: str) -> None:
-        holdings = [*self.buildings]
+        holdings = [b[:] for b in self.buildings]
         if self.dirk:
-            holdings.append(self.dirk_buildings)
-        result = score(which, holdings)
-        points = result["points"]
+            holdings.append(self.dirk_buildings[:])
+        points = points_of(which, holdings)
+        own = self.points
         for s in range(self.players):
-            self.points[s] += points[s]
+            own[s] += points[s]
         if self.dirk:
             self.dirk_score += points[self.players]
-        self.scorings.append({"scoring": which, "awards": result["awards"], "points": points})
+        self.scorings.append(Scored(which, holdings, points))
         if self.dirk and which in ("A", "B"):
             deck = self.building_deck
             n = (
@@ -494,16 +682,12 @@ class NycardsSim:
             del deck[:n]
 
     def _end_game(self) -> None:
-        for slot in range(SLOTS):
+        for slot in SLOT_RANGE:
             building = self.yard[slot]
             if building is None:
                 continue
             self.yard[slot] = None
-            totals = [0] * self.players
-            for s, hand in enumerate(self.hands):
-                for c in hand:
-                    if SLOT_OF[c] == slot:
-                        totals[s] += VALUE[c]
+            totals = [purse[slot] for purse in self.purse]
             best = max(totals)
             holders = [s for s, v in enumerate(totals) if v == best]
             if best > 0 and len(holders) == 1:

@@ -7,12 +7,15 @@ money deck with the sizes the view shows; the scoring cards not yet turned up go
 places in the deck; the building deck is every building not in sight, shuffled. (A seat that
 remembers which cards rivals took and paid knows more; the search does not use that memory, so
 its worlds are consistent with the view, never with anything hidden.) The horizon is the end of
-the game (or `HORIZON_ROUNDS` more rounds); the reward is then a win (shared on a tie) plus a
-little for the margin (before the end: the margin of points plus what scoring C would give).
+the game (or `HORIZON_ROUNDS` more rounds); the reward is then half a win (shared on a tie) and
+half the margin over the best rival (before the end: the margin of points plus what scoring C
+would give).
 
-Root moves: every legal move, the standard bot's first. Playouts: a buy when one is possible
-(exact payments are listed first), else the take of most value, a random legal move now and
-then.
+Root moves: the standard bot's move, then its next best by its own worth (`CANDIDATES` in
+all); another is played only when it beats the standard move by `SWITCH_AT` standard errors of
+the paired differences. Playouts: every seat plays as the standard bot
+(`rules.nycards.policy`: in the benchmark and most tables the rivals are standard bots), a
+random legal move now and then. The easy bot keeps the older cheap policy (`easy_move`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import random
 
 from rules.contract import View
 from rules.nycards import bot as standard
+from rules.nycards import policy
 from rules.nycards.components import BUILDINGS, SCORING_CARDS, money_ids
 from rules.nycards.scoring import score
 from rules.nycards.sim import (
@@ -33,11 +37,16 @@ from rules.nycards.sim import (
     move_cards,
     move_text,
     parse_move,
+    purse_of,
     takes,
 )
 from rules.search import deal_hidden
 
 MARGIN_WEIGHT = 1 / 60
+CANDIDATES = 4  # root moves searched: the standard one and its next best
+SWITCH_AT = 1.0  # standard errors by which a move must beat the standard one to be played
+WIN_WEIGHT = 0.5  # of the reward at the end; the rest: the margin over the best rival
+RANDOM_SHARE = 0.05  # playout moves drawn at random instead of the standard bot's
 # Playouts stop after this many turns of every seat, None: at the end of the game (measured
 # with `bench.bots`, 12 games each at 150 playouts: to the end 50 % wins at 4 players, three
 # rounds 33 %; both within the noise, the longer horizon kept).
@@ -79,6 +88,7 @@ def determinize(view: View, rng: random.Random) -> NycardsSim:
     sim.display = list(view["display"])
     sim.discard = discard
     sim.hands = hands
+    sim.purse = [purse_of(h) for h in hands]
     sim.buildings = [list(b) for b in view["buildings"]]
     sim.dirk_buildings = list(view["dirk_buildings"])
     sim.unassigned = list(view["unassigned"])
@@ -90,16 +100,25 @@ def determinize(view: View, rng: random.Random) -> NycardsSim:
 
 
 def candidates(view: View, sim: NycardsSim, seed: int) -> list[int]:
-    """Every legal move (they depend only on the seat's hand and what is public), the standard
-    bot's first (the search keeps it unless another is clearly better)."""
-    moves = sim.legal(view["seat"])
+    """The standard bot's move, then its next best moves by its own worth (`policy.ranked`),
+    `CANDIDATES` in all: they depend only on the seat's hand and what is public."""
     first = parse_move(standard.bot_action(view, seed))
-    return [first, *(m for m in moves if m != first)] if first in moves else moves
+    others = [m for m in policy.ranked(sim, view["seat"]) if m != first]
+    return [first, *others[: CANDIDATES - 1]]
 
 
 def playout_move(sim: NycardsSim, seat: int, rng: random.Random) -> int:
-    """A buy when possible (exact first), else the take of most value; 10 % random (sampled,
-    `NycardsSim.random_move`). Lists only the buys, and only when one is possible."""
+    """The standard bot's move (`policy.standard_move`: the rivals in play are standard bots,
+    and the seat plays on as one), a random legal move now and then (`RANDOM_SHARE`)."""
+    if rng.random() < RANDOM_SHARE:
+        return sim.random_move(seat, rng)
+    return policy.standard_move(sim, seat, rng)
+
+
+def easy_move(sim: NycardsSim, seat: int, rng: random.Random) -> int:
+    """The easy bot's move: a buy when possible (exact first), else the take of most value;
+    10 % random (sampled, `NycardsSim.random_move`). Lists only the buys, and only when one is
+    possible."""
     if sim.pending is not None:
         return KEEP if rng.random() < 0.8 else GIFT
     if rng.random() < 0.1:
@@ -146,7 +165,7 @@ def reward(sim: NycardsSim, seat: int, view: View) -> float:
     best_other = max(v for s, v in enumerate(scores) if s != seat)
     win = 1.0 / scores.count(top) if mine == top else 0.0
     margin = min(1.0, max(0.0, 0.5 + MARGIN_WEIGHT * (mine - best_other)))
-    return float(0.8 * win + 0.2 * margin)
+    return float(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * margin)
 
 
 class NycardsSearcher:
@@ -155,8 +174,10 @@ class NycardsSearcher:
     determinize = staticmethod(determinize)
     candidates = staticmethod(candidates)
     playout_move = staticmethod(playout_move)
+    easy_move = staticmethod(easy_move)
     finished = staticmethod(finished)
     reward = staticmethod(reward)
+    switch_at = SWITCH_AT
     move_text = staticmethod(move_text)
 
 
