@@ -267,9 +267,9 @@ def hand_panel(
         add_moves(view, ui, who, moves, own, names, locale)
     elif choices:
         if not focus:
-            for action in distinct_moves(ui, moves, own, names, locale)[:20]:
-                label = ui.move_label(action, own, names, locale)
-                view.add_item(MoveButton(*who, action, label, ui.move_style(action)))
+            labels: dict[str, str] = {}
+            for action in distinct_moves(ui, moves, own, names, locale, labels)[:20]:
+                view.add_item(MoveButton(*who, action, labels[action], ui.move_style(action)))
         for pick in (focus or choices.picks)[:1]:
             part = opened[1] if focus and opened else None
             add_pick(view, lines, ui, who, pick, own, names, locale, selected, part)
