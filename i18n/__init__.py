@@ -146,15 +146,16 @@ def t(key: str, locale: str | None = None, /, **params: object) -> str:
     if _said_by[0] is not catalog:  # the catalogs were replaced (a test records their use)
         _said.clear()
         _said_by[0] = catalog
-    if all(type(v) in _PLAIN for v in params.values()):
-        memo = (key, locale, *((k, type(v), v) for k, v in params.items()))
-        text = _said.get(memo)
-        if text is None:
-            if len(_said) >= SAID_LIMIT:
-                _said.clear()
-            text = _said[memo] = _translate(key, locale, params)
-        return text
-    return _translate(key, locale, params)
+    types = tuple(map(type, params.values()))
+    if not _PLAIN.issuperset(types):
+        return _translate(key, locale, params)
+    memo = (key, locale, tuple(params.items()), types)
+    text = _said.get(memo)
+    if text is None:
+        if len(_said) >= SAID_LIMIT:
+            _said.clear()
+        text = _said[memo] = _translate(key, locale, params)
+    return text
 
 
 def _translate(key: str, locale: str | None, params: dict[str, object]) -> str:
