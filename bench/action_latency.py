@@ -46,6 +46,11 @@ from service.errors import TableError
 from service.tables import TableService
 
 try:
+    from interface.heap import freeze_start_up
+except ImportError:  # before the start-up objects were frozen
+    freeze_start_up = None  # type: ignore[assignment]
+
+try:
     from interface.attachments import picture_cache, use_processes
 except ImportError:  # before issue 18: no cache, pictures drawn by threads
 
@@ -234,6 +239,8 @@ async def bench(
     reference = reference_ms()
     if not threads:  # as the bot draws (`bot.run`)
         use_processes(os.cpu_count() or 2)
+    if freeze_start_up is not None:  # as the bot once started (`bot.run`)
+        freeze_start_up()
     with tempfile.TemporaryDirectory() as folder:
         database = url or str(Path(folder) / "bench.db")
         store = await open_store(database)
