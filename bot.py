@@ -24,7 +24,7 @@ from discord.ext import commands
 
 from config import MissingSetting, Settings
 from db.store import Store, StoreError, open_store, shown_url
-from interface import attachments, loop_lag
+from interface import attachments, heap, loop_lag
 from interface.command_texts import CatalogTranslator
 from interface.languages import MemberLanguages
 from interface.log_redaction import RedactSecrets
@@ -103,10 +103,12 @@ class TavoloBot(commands.AutoShardedBot):
         self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
         self.languages = MemberLanguages()  # members' own languages (`/settings language:`)
         self._leases: asyncio.Task[None] | None = None
+        self.freeze_when_started = False  # `run`: start-up objects leave full GC passes
 
     async def setup_hook(self) -> None:
         """Claim this process's shards (TAVOLO_SHARDS; ShardsTaken stops the start), load each
-        cog on its own (one broken cog does not stop the rest), then sync."""
+        cog on its own (one broken cog does not stop the rest), then sync; started by `run`, the
+        objects alive then leave the garbage collector's full passes (`interface.heap`)."""
         if self.settings.shards is not None:
             work = Work(
                 self.store, self.settings.shards, lease_seconds=self.settings.shard_lease_seconds
@@ -124,6 +126,8 @@ class TavoloBot(commands.AutoShardedBot):
             except Exception:
                 log.exception("could not load extension %s", name)
         await self.sync_commands()
+        if self.freeze_when_started:
+            heap.freeze_start_up()
 
     async def close(self) -> None:
         """Disconnect, then give back this process's shards and games (another process may
@@ -178,6 +182,7 @@ async def run(settings: Settings) -> None:
     processes, one per core (`interface.attachments.use_processes`)."""
     attachments.use_processes(os.cpu_count() or 2)
     bot = await create_bot(settings)
+    bot.freeze_when_started = True  # full GC passes skip the start-up objects (`interface.heap`)
     closing: set[asyncio.Task[None]] = set()
 
     def stop() -> None:

@@ -10,13 +10,14 @@ on random games, and each latency counts from the moment it was due until its de
 them (`--threads`: in threads, as the tests do). Then saturation: back-to-back actions from several
 concurrent players, as many as one process completes per second. First, not counted, one action
 in every game: each has its live board and hand DMs, and the caches are warm. CPU time is the
-process's (every thread) and its picture workers', per action.
+process's (every thread) and its picture workers', per action; the event loop's own share is
+its thread's CPU time at saturation (`--titles money` measures one title).
 
 Every figure is printed beside `uptime`'s load and a same-run reference: the time to encode one
 board-sized palette PNG (`bench.common.reference_ms`).
 
     python -m bench.action_latency [--games 500] [--rate 50] [--seconds 10]
-        [--database-url postgresql://...]
+        [--titles money,nycards,palazzo,newyork] [--database-url postgresql://...]
 
 The store is a new SQLite file in a temporary folder, or the database of `--database-url`
 (e.g. an empty PostgreSQL database: the games are added to it, and stay).
@@ -44,6 +45,11 @@ from interface.delivery import deliver
 from interface.languages import MemberLanguages
 from service.errors import TableError
 from service.tables import TableService
+
+try:
+    from interface.heap import freeze_start_up
+except ImportError:  # before the start-up objects were frozen
+    freeze_start_up = None  # type: ignore[assignment]
 
 try:
     from interface.attachments import picture_cache, use_processes
@@ -141,11 +147,13 @@ class Bot:
         return None
 
 
-async def open_games(tables: TableService, count: int) -> list[int]:
-    """`count` running games, the four titles in turn, each with its members (users 1..n)."""
+async def open_games(
+    tables: TableService, count: int, titles: tuple[str, ...] = TITLES
+) -> list[int]:
+    """`count` running games, the `titles` in turn, each with its members (users 1..n)."""
     ids = []
     for channel in range(1, count + 1):
-        title = TITLES[channel % len(TITLES)]
+        title = titles[channel % len(titles)]
         record = await tables.lobby.open(
             guild_id=1, channel_id=channel, game_id=title, host_id=1, host_name="p1"
         )
@@ -209,9 +217,11 @@ async def offered_load(
 
 async def saturation(
     bot: Bot, ids: list[int], seconds: float, workers: int = WORKERS
-) -> tuple[float, float, int]:
-    """(actions per second, CPU ms per action, actions) by `workers` concurrent players acting
-    back to back."""
+) -> tuple[float, float, int, float]:
+    """(actions per second, CPU ms per action, actions, event-loop CPU ms per action) by
+    `workers` concurrent players acting back to back. The event loop's share is its thread's
+    CPU time (`time.thread_time`: the rules, the messages, Discord's objects, the database's
+    replies; not SQLite's own thread, nor the pictures drawn in worker processes)."""
     done = 0
     stop = time.perf_counter() + seconds
 
@@ -222,24 +232,32 @@ async def saturation(
             if await one_action(bot, rng.choice(ids), rng):
                 done += 1
 
-    start, cpu = time.perf_counter(), cpu_seconds()
+    start, cpu, loop_cpu = time.perf_counter(), cpu_seconds(), time.thread_time()
     await asyncio.gather(*(worker(n) for n in range(workers)))
     wall, cpu = time.perf_counter() - start, cpu_seconds() - cpu
-    return done / wall, cpu / max(1, done) * 1e3, done
+    per = max(1, done)
+    return done / wall, cpu / per * 1e3, done, (time.thread_time() - loop_cpu) / per * 1e3
 
 
 async def bench(
-    games: int, rate: float, seconds: float, threads: bool = False, url: str | None = None
+    games: int,
+    rate: float,
+    seconds: float,
+    threads: bool = False,
+    url: str | None = None,
+    titles: tuple[str, ...] = TITLES,
 ) -> None:
     reference = reference_ms()
     if not threads:  # as the bot draws (`bot.run`)
         use_processes(os.cpu_count() or 2)
+    if freeze_start_up is not None:  # as the bot once started (`bot.run`)
+        freeze_start_up()
     with tempfile.TemporaryDirectory() as folder:
         database = url or str(Path(folder) / "bench.db")
         store = await open_store(database)
         tables = TableService(store, new_seed=iter(range(1, 10**9)).__next__)
         bot = Bot(store, tables)
-        ids = await open_games(tables, games)
+        ids = await open_games(tables, games, titles)
         await warm_up(bot, ids)
         bot.discord.counts.clear()
         cache = picture_cache()
@@ -248,7 +266,7 @@ async def bench(
         counts = dict(bot.discord.counts)
         drawn, reused = cache.drawn - drawn, cache.reused - reused
         load = load_line()
-        throughput, cpu_ms, _ = await saturation(bot, ids, seconds)
+        throughput, cpu_ms, _, loop_ms = await saturation(bot, ids, seconds)
         saturation_load = load_line()
         await store.close()
     every = [x for values in latencies.values() for x in values]
@@ -290,6 +308,10 @@ async def bench(
         f"p50 at {rate:.0f}/s = {percentile(every, 0.5) * 1e3 / reference:.1f} references"
     )
     print(
+        f"event loop CPU per action at saturation ({', '.join(titles)}): {loop_ms:.2f} ms "
+        f"(its thread only: rules, messages, Discord's objects, database replies)"
+    )
+    print(
         f"saturation: {throughput:.0f} actions/s with board and hand pictures "
         f"(load {saturation_load})"
     )
@@ -301,13 +323,22 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=50.0)
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument(
+        "--titles",
+        default=",".join(TITLES),
+        help="the titles played, comma-separated (default: all four)",
+    )
+    parser.add_argument(
         "--threads", action="store_true", help="draw in threads (as the tests), not processes"
     )
     parser.add_argument(
         "--database-url", help="the store (default: a new SQLite file); e.g. postgresql://..."
     )
     args = parser.parse_args()
-    asyncio.run(bench(args.games, args.rate, args.seconds, args.threads, args.database_url))
+    titles = tuple(args.titles.split(","))
+    unknown = set(titles) - set(TITLES)
+    if unknown:
+        parser.error(f"unknown titles: {', '.join(sorted(unknown))}")
+    asyncio.run(bench(args.games, args.rate, args.seconds, args.threads, args.database_url, titles))
 
 
 if __name__ == "__main__":

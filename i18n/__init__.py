@@ -39,6 +39,7 @@ def add_catalog(folder: Path) -> None:
         raise ValueError(f"{folder}: catalog already added")
     _added.append(folder)
     catalog.cache_clear()
+    _said.clear()
     try:
         for path in sorted(folder.glob("*.json")):
             catalog(path.stem)
@@ -51,6 +52,7 @@ def remove_catalog(folder: Path) -> None:
     """Forget a folder added by `add_catalog`; ValueError if it was not added."""
     _added.remove(Path(folder).resolve())
     catalog.cache_clear()
+    _said.clear()
 
 
 @cache
@@ -129,10 +131,34 @@ def all_texts(locale: str) -> set[str]:
     return {text for template in catalog(locale).values() for text in forms(template)}
 
 
+SAID_LIMIT = 20_000  # texts remembered by `t` (all forgotten at once beyond it)
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+_said: dict[tuple[object, ...], str] = {}
+_said_by: list[object] = [None]  # the `catalog` function the remembered texts came from
+
+
 def t(key: str, locale: str | None = None, /, **params: object) -> str:
     """Translate `key` into `locale`, filling `{name}` fields from `params` (a plural template:
     the form for `params["count"]`; whole numbers of 1,000 or more grouped as the locale
-    writes them)."""
+    writes them). A text asked again with the same plain parameters (str, int, float, bool,
+    None: each named with its type, as `1` and `1.0` read differently) is remembered, not
+    formatted again."""
+    if _said_by[0] is not catalog:  # the catalogs were replaced (a test records their use)
+        _said.clear()
+        _said_by[0] = catalog
+    types = tuple(map(type, params.values()))
+    if not _PLAIN.issuperset(types):
+        return _translate(key, locale, params)
+    memo = (key, locale, tuple(params.items()), types)
+    text = _said.get(memo)
+    if text is None:
+        if len(_said) >= SAID_LIMIT:
+            _said.clear()
+        text = _said[memo] = _translate(key, locale, params)
+    return text
+
+
+def _translate(key: str, locale: str | None, params: dict[str, object]) -> str:
     name = base_locale(locale)
     found = catalog(name).get(key)
     if not found:

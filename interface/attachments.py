@@ -92,12 +92,23 @@ def _plain(value: Any) -> Any:
     raise TypeError  # not plain JSON: the picture has no digest
 
 
+_digests: weakref.WeakKeyDictionary[partial[Image], str | None] = weakref.WeakKeyDictionary()
+
+
 def digest(picture: Callable[[], Image]) -> str | None:
     """What a deferred picture shows, as a short hash: the hook drawing it (its presentation
     and method) and its arguments. None when that cannot be named (e.g. an image drawn
-    already, or arguments that are not plain JSON): such a picture is never cached."""
+    already, or arguments that are not plain JSON): such a picture is never cached. Worked
+    out once per picture (a message's digest and its upload both ask)."""
     if not isinstance(picture, partial):
         return None
+    if picture in _digests:
+        return _digests[picture]
+    key = _digests[picture] = _named(picture)
+    return key
+
+
+def _named(picture: partial[Image]) -> str | None:
     func = picture.func
     owner = getattr(func, "__self__", None)
     name = getattr(func, "__qualname__", None)

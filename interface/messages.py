@@ -22,6 +22,7 @@ from interface.move_menus import add_moves, distinct_moves
 from interface.names import picture_names, shown_name, text_names
 from interface.outgoing import Outgoing, Picture
 from interface.pick_panel import add_pick, add_pick_openers
+from interface.step_views import choices_of, view_of
 from render.presentation import Presentation
 from render.private_moves import panel_moves, private_kind, public_moves
 from service.game_length import GameLength
@@ -72,7 +73,8 @@ def status_line(record: GameRecord, locale: str | None) -> str:
         outcome = game.outcome(state)
         assert outcome is not None
         names = text_names(record)
-        result = presentation(record.game).result_lines(game.view(state, None), names, locale)
+        public = view_of(record, None) if record.state is not None else game.view(state, None)
+        result = presentation(record.game).result_lines(public, names, locale)
         if result:
             return "\n".join([t("board.game_over", locale), *result])
         winners = ", ".join(names[s] for s in outcome.winners)
@@ -83,7 +85,7 @@ def status_line(record: GameRecord, locale: str | None) -> str:
     waiting = ", ".join(mention(record, s) for s in sorted(record.waiting))
     line = t("board.waiting", locale, players=waiting)
     if record.status == "running" and record.state:  # what the seat must do (" to bid")
-        line += presentation(record.game).waiting_hint(game.view(record.state, None), locale)
+        line += presentation(record.game).waiting_hint(view_of(record, None), locale)
     return line
 
 
@@ -133,7 +135,7 @@ def scoring_posts(
         scored = scored[:-1]  # the last one's sheet is on the final board
     if not scored or record.state is None:
         return []
-    public = game.view(record.state, None)
+    public = view_of(record, None)
     names = picture_names(record)
     posts = []
     for event in scored:
@@ -189,7 +191,7 @@ def board(
     game, ui = rules_of(record.game), presentation(record.game)
     state = record.state
     assert state is not None
-    public = game.view(state, None)
+    public = view_of(record, None)
     names = picture_names(record)
     events = list(events)
     title = t("board.title", locale, game=t(game.info.name_key, locale), number=record.id)
@@ -220,7 +222,7 @@ def board(
         acting = sorted(record.waiting)
         if len(acting) == 1:
             seat = acting[0]
-            moves = public_moves(ui, game.choices(state, seat).moves, public)
+            moves = public_moves(ui, choices_of(record, seat).moves, public)
             who = (record.id, seat, record.waiting[seat])
             add_moves(view, ui, who, moves, public, names, locale)
             add_pick_openers(view, ui, who, public, locale)
@@ -245,13 +247,13 @@ def hand_panel(
     game, ui = rules_of(record.game), presentation(record.game)
     state = record.state
     assert state is not None
-    own = game.view(state, seat)
+    own = view_of(record, seat)
     names = picture_names(record)
     lines = [t("hand.title", locale, game=t(game.info.name_key, locale), number=record.id)]
     shown = ui.hand_picture_view(own)
     images: list[tuple[Picture, str]] = [(partial(ui.hand_image, shown, names, locale), "hand.png")]
     view = discord.ui.View(timeout=None)
-    choices = game.choices(state, seat) if record.status == "running" else None
+    choices = choices_of(record, seat) if record.status == "running" else None
     who = (record.id, seat, record.waiting.get(seat, 0))
     focus = [p for p in choices.picks if opened and p.kind == opened[0]] if choices else []
     kept = (
@@ -267,9 +269,9 @@ def hand_panel(
         add_moves(view, ui, who, moves, own, names, locale)
     elif choices:
         if not focus:
-            for action in distinct_moves(ui, moves, own, names, locale)[:20]:
-                label = ui.move_label(action, own, names, locale)
-                view.add_item(MoveButton(*who, action, label, ui.move_style(action)))
+            labels: dict[str, str] = {}
+            for action in distinct_moves(ui, moves, own, names, locale, labels)[:20]:
+                view.add_item(MoveButton(*who, action, labels[action], ui.move_style(action)))
         for pick in (focus or choices.picks)[:1]:
             part = opened[1] if focus and opened else None
             add_pick(view, lines, ui, who, pick, own, names, locale, selected, part)

@@ -68,13 +68,19 @@ def distinct_moves(
     view: dict[str, Any],
     names: list[str],
     locale: str | None,
+    labels: dict[str, str] | None = None,
 ) -> list[str]:
     """The moves without those a player cannot tell apart: of moves with the same label (e.g.
-    taking one or the other of two equal cards), only the first is listed; it stands for all."""
+    taking one or the other of two equal cards), only the first is listed; it stands for all.
+    `labels`, when given, is filled with each move's label (`Presentation.move_label`, as it
+    answered), so the caller does not word the moves again."""
     seen: set[str] = set()
     kept = []
     for action in dict.fromkeys(moves):
-        label = ui.move_label(action, view, names, locale) or action
+        said = ui.move_label(action, view, names, locale)
+        if labels is not None:
+            labels[action] = said
+        label = said or action
         if label not in seen:
             seen.add(label)
             kept.append(action)
@@ -240,14 +246,14 @@ def add_moves(
     """Add page `page` of the moves of seat `who` = (game id, seat, since) to `view`: menus
     first, then buttons (one button slot stays free). Returns the number of pages."""
     game, seat, since = who
-    pages = layout(ui, distinct_moves(ui, moves, shown, names, locale), shown, locale)
+    labels: dict[str, str] = {}
+    pages = layout(ui, distinct_moves(ui, moves, shown, names, locale, labels), shown, locale)
     if not 1 <= page <= len(pages):
         return len(pages)
     chosen = pages[page - 1]
     for index, menu in enumerate(chosen.menus):
         options = [
-            discord.SelectOption(label=_label(ui, a, shown, names, locale, 100), value=a)
-            for a in menu.actions
+            discord.SelectOption(label=(labels[a] or a)[:100], value=a) for a in menu.actions
         ]
         if menu.more:
             label = t("board.more_moves", locale, page=menu.more, pages=len(pages))
@@ -261,18 +267,6 @@ def add_moves(
         )
         view.add_item(MoveSelect(game, seat, since, index, select))
     for action in chosen.buttons:
-        label = _label(ui, action, shown, names, locale, 80)
+        label = (labels[action] or action)[:80]  # never empty
         view.add_item(MoveButton(game, seat, since, action, label, ui.move_style(action)))
     return len(pages)
-
-
-def _label(
-    ui: Presentation,
-    action: str,
-    view: dict[str, Any],
-    names: list[str],
-    locale: str | None,
-    size: int,
-) -> str:
-    """A move's label cut to Discord's limit (never empty)."""
-    return (ui.move_label(action, view, names, locale) or action)[:size]

@@ -7,12 +7,15 @@ the words around it keep their order. Names are stored as typed."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import discord
 
 from db.records import GameRecord
 from render.draw import isolated
 
 
+@lru_cache(maxsize=4096)  # the same few names, asked for every line of every message
 def shown_name(name: str) -> str:
     """A name for message text (markdown and mentions escaped, right-to-left isolated)."""
     return isolated(discord.utils.escape_mentions(discord.utils.escape_markdown(name)))
@@ -25,7 +28,12 @@ def text_names(record: GameRecord) -> list[str]:
 
 def picture_names(record: GameRecord) -> list[str]:
     """The seats' names for pictures and button labels, by seat (right-to-left isolated)."""
-    return [isolated(name) for name in record.names()]
+    return [_isolated(name) for name in record.names()]
+
+
+@lru_cache(maxsize=4096)
+def _isolated(name: str) -> str:
+    return isolated(name)
 
 
 def seat_choices(record: GameRecord, typed: str) -> list[discord.app_commands.Choice[int]]:

@@ -9,6 +9,7 @@ scripts/setup.sh dev
 .venv/bin/python -m bench.bots
 .venv/bin/python -m bench.pictures
 .venv/bin/python -m bench.action_latency
+.venv/bin/python -m bench.loop_work
 .venv/bin/python -m bench.overview
 .venv/bin/python -m bench.loopback
 .venv/bin/python -m bench.commit_cost
