@@ -25,15 +25,19 @@ def building_worth(view: View, building: int) -> float:
         others.append(type_counts(view["dirk_buildings"])[type_id])
     best_other = max(others, default=0)
     first = SCORING_TABLE["C"][type_id][0] / 4
+    return first * majority_chance(mine, best_other)
+
+
+def majority_chance(mine: int, best_other: int) -> float:
+    """How likely a seat with `mine` buildings of a type ends with its majority, against a
+    best rival with `best_other` (a rough guess: sure when ahead)."""
     if mine > best_other:
-        chance = 1.0
-    elif mine == best_other:
-        chance = 0.7
-    elif mine == best_other - 1:
-        chance = 0.45
-    else:
-        chance = 0.15
-    return first * chance
+        return 1.0
+    if mine == best_other:
+        return 0.7
+    if mine == best_other - 1:
+        return 0.45
+    return 0.15
 
 
 def _exact_buys(hand: list[int], yard: list[int | None]) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from rules.nycards.bot import majority_chance
 from rules.nycards.components import BUILDINGS, SCORING_TABLE, TYPE_IDS
 from rules.nycards.legal import ranked_payments
 from rules.nycards.sim import (
@@ -62,15 +63,7 @@ def building_worth(sim: NycardsSim, seat: int, building: int) -> float:
                 count += 1
         if count > best_other:
             best_other = count
-    if mine > best_other:
-        chance = 1.0
-    elif mine == best_other:
-        chance = 0.7
-    elif mine == best_other - 1:
-        chance = 0.45
-    else:
-        chance = 0.15
-    return FIRST_OF[building] * chance
+    return FIRST_OF[building] * majority_chance(mine, best_other)
 
 
 def gift_choice(sim: NycardsSim, seat: int) -> int:

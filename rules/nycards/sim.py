@@ -25,10 +25,8 @@ from rules.contract import Choices, State
 from rules.nycards.components import (
     BUILDINGS,
     CURRENCY_OF,
-    DECK_PILES,
     DISPLAY_SIZE,
     SCORING_CARDS,
-    SCORING_PILE,
     SCORING_TABLE,
     SLOT_CURRENCY,
     SLOTS,
@@ -39,6 +37,7 @@ from rules.nycards.components import (
     money_ids,
 )
 from rules.nycards.components import VALUE as VALUE_OF
+from rules.nycards.engine import stack_piles
 from rules.nycards.legal import split_payments
 from rules.nycards.scoring import score
 
@@ -332,16 +331,7 @@ class NycardsSim:
             index, rng = _below(rng, len(tied))
         display = money[:DISPLAY_SIZE]
         del money[:DISPLAY_SIZE]
-        base, extra = divmod(len(money), DECK_PILES)
-        piles, start = [], 0
-        for i in range(DECK_PILES):
-            size = base + (1 if i < extra else 0)
-            piles.append(money[start : start + size])
-            start += size
-        for card, which in SCORING_CARDS.items():
-            pile = piles[SCORING_PILE[which] - 1]
-            pile.append(card)
-            rng = _shuffle(rng, pile)
+        deck, rng = stack_piles(money, rng)
         sim = cls.__new__(cls)
         sim.players = players
         sim.dirk = dirk
@@ -352,7 +342,7 @@ class NycardsSim:
         sim.pending = None
         sim.building_deck = buildings
         sim.yard = yard
-        sim.money_deck = [c for pile in piles for c in pile]
+        sim.money_deck = deck
         sim.display = display
         sim.discard = []
         sim.hands = hands
