@@ -43,6 +43,10 @@ class EngineSearcher:
         max_candidates: int = 6,
         random_share: float = 0.05,
         margin_weight: float = 1 / 40,
+        root_moves: Callable[[View, int], list[str]] | None = None,
+        horizon: int | None = None,
+        projected: Callable[[State], list[float]] | None = None,
+        win_share: float = 0.8,
     ) -> None:
         self.sim = sim
         self.draw_state = draw_state
@@ -51,6 +55,10 @@ class EngineSearcher:
         self.max_candidates = max_candidates
         self.random_share = random_share
         self.margin_weight = margin_weight
+        self.root_moves = root_moves
+        self.horizon = horizon if projected is not None else None
+        self.projected = projected
+        self.win_share = win_share
 
     def determinize(self, view: View, rng: random.Random) -> InPlaceSim:
         """A simulator of a world drawn consistently with `view` (its own generator drawn too)."""
@@ -78,6 +86,8 @@ class EngineSearcher:
         searching for days) is started afresh here."""
         if len(sim.table.texts) > MAX_TABLE:
             sim.table.clear()
+        if self.root_moves is not None:
+            return [sim.table.intern(m) for m in self.root_moves(view, seed)][: self.max_candidates]
         first = sim.table.intern(self.bot(view, seed))
         found = [first]
         for move in self.listed_moves(sim, view["seat"]):
@@ -98,21 +108,29 @@ class EngineSearcher:
         return sim.random_move(seat, rng)
 
     def finished(self, sim: InPlaceSim, view: View) -> bool:
-        """Playouts run to the end of the game."""
-        return sim.over
+        """Playouts run to the end of the game, or `horizon` moves when the title projects
+        scores."""
+        if sim.over:
+            return True
+        return self.horizon is not None and sim.state[APPLIED_KEY] > self.horizon
 
     def reward(self, sim: InPlaceSim, seat: int, view: View) -> float:
-        """A win (shared on a tie) 0.8, plus 0.2 for the margin over the best rival."""
+        """A win (shared on a tie; `win_share`), plus the rest for the margin over the best
+        rival; on final scores, or on projected ones where a playout stopped at its horizon."""
         result = sim.outcome.outcome(sim.state)
-        if result is None:
+        if result is not None:
+            scores: list[float] = list(result.scores)
+            winners = list(result.winners)
+        elif self.projected is not None:
+            scores = self.projected(sim.state)
+            winners = [s for s, v in enumerate(scores) if v == max(scores)]
+        else:
             return 0.5
-        scores = list(result.scores)
         mine = scores[seat]
         best_other = max(v for s, v in enumerate(scores) if s != seat)
-        winners = result.winners
         win = 1.0 / len(winners) if seat in winners else 0.0
         margin = min(1.0, max(0.0, 0.5 + self.margin_weight * (mine - best_other)))
-        return float(0.8 * win + 0.2 * margin)
+        return float(self.win_share * win + (1 - self.win_share) * margin)
 
     def move_text(self, move: int) -> str:
         """The reference action text of a move."""

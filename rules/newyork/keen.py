@@ -1,0 +1,123 @@
+"""The tile game's keen policy: the standard bot (`rules.newyork.bot`) with a better sense of
+what a building is worth, used by the strong bot as its first root move.
+
+A building is worth the majority points one more of its type would add at every scoring still
+to come (rivals' cities as they stand), plus its price's share of the city's worth. The keen
+policy buys the building worth most when its overpayment costs less than it is worth (an
+exact payment, with its extra action, is worth more), else takes money as the standard bot
+does; placements and payments are the standard bot's.
+"""
+
+from __future__ import annotations
+
+from rules.contract import View
+from rules.newyork import bot as standard
+from rules.newyork import building
+from rules.newyork.components import BANKS, MONEY, SCORING, TILES
+from rules.newyork.engine import take_options
+from rules.newyork.scoring import place_points, type_counts
+
+PARAMS: dict[str, float] = {
+    "base": 1.0,  # worth of any building
+    "majority": 1.0,  # weight of the majority points it adds
+    "exact": 4.0,  # worth of an exact payment's extra action
+    "over": 1.0,  # cost of each coin overpaid
+    "min": 3.0,  # a purchase must be worth at least this
+    "max_over": 3.0,  # never overpay more than this (unless the hand is full)
+    "full": 12.0,  # a hand this large may overpay
+    "take_exact": 0.0,  # weight of the buildings a take lets the hand pay exactly
+}
+
+
+def _remaining(view: View) -> list[str]:
+    done = {result["name"] for result in view["scorings"]}
+    return [name for name in ("A", "B", "C") if name not in done]
+
+
+def majority_gain(view: View, tile: int) -> float:
+    """The majority points one more building of `tile`'s type adds at the scorings to come."""
+    seat = view["seat"]
+    kind = TILES[tile].type
+    counts = [type_counts(t for _x, _y, t in city)[kind] for city in view["cities"]]
+    if view["dirk"]:
+        counts.append(type_counts(view["dirk_tiles"])[kind])
+    more = list(counts)
+    more[seat] += 1
+    gain = 0.0
+    for name in _remaining(view):
+        table = SCORING[name][kind]
+        gain += place_points(more, table)[seat] - place_points(counts, table)[seat]
+    return gain
+
+
+def worth(view: View, tile: int) -> float:
+    """How much the keen policy wants a building (see the module)."""
+    return PARAMS["base"] + PARAMS["majority"] * majority_gain(view, tile)
+
+
+def keen_action(view: View, seed: int) -> str:
+    """A legal action for the seat whose view this is (see the module)."""
+    if view["phase"] == "place" or view["paying"] is not None:
+        return standard.bot_action(view, seed)
+    hand = view["hand"]
+    best: tuple[float, int] | None = None
+    for slot, tile in enumerate(view["market"]):
+        if tile is None:
+            continue
+        cards = [c for c in hand if MONEY[c].bank == BANKS[slot]]
+        payment = standard.best_payment(cards, TILES[tile].price)
+        if payment is None:
+            continue
+        over = sum(MONEY[c].value for c in payment) - TILES[tile].price
+        if over > PARAMS["max_over"] and len(hand) < PARAMS["full"]:
+            continue
+        value = worth(view, tile) - PARAMS["over"] * over + (PARAMS["exact"] if over == 0 else 0)
+        if value >= PARAMS["min"] and (best is None or value > best[0]):
+            best = (value, slot)
+    if best is not None:
+        cards = [c for c in hand if MONEY[c].bank == BANKS[best[1]]]
+        tile = view["market"][best[1]]
+        payment = standard.best_payment(cards, TILES[tile].price) or []
+        return f"buy {best[1] + 1} " + ",".join(map(str, payment))
+    return _without_buying(view, seed)
+
+
+def _without_buying(view: View, seed: int) -> str:
+    """The standard bot's turn without its purchases: a reserve tile built, else the richest
+    take, else its forced action."""
+    action = standard.bot_action(view, seed)
+    if not action.startswith(("buy", "take")):
+        return action
+    seat = view["seat"]
+    grid = building.grid_of(view["cities"][seat])
+    for tile in view["reserves"][seat]:
+        spots = building.legal_spots(grid, tile)
+        if spots:
+            return f"move {tile} {building.spot_label(grid, spots[0])}"
+    takes = take_options(view["display"])
+    if takes:
+        best = max(takes, key=lambda combo: _take_value(view, combo))
+        return "take " + ",".join(map(str, best))
+    return action
+
+
+def _exact_payable(view: View, hand: list[int]) -> float:
+    """The worth of the market buildings `hand` could pay exactly."""
+    total = 0.0
+    for slot, tile in enumerate(view["market"]):
+        if tile is None:
+            continue
+        cards = [c for c in hand if MONEY[c].bank == BANKS[slot]]
+        payment = standard.best_payment(cards, TILES[tile].price)
+        if payment is not None and sum(MONEY[c].value for c in payment) == TILES[tile].price:
+            total += worth(view, tile)
+    return total
+
+
+def _take_value(view: View, combo: list[int]) -> tuple[float, int]:
+    """A take's money, plus the worth of the buildings it lets the hand pay exactly."""
+    money = sum(MONEY[c].value for c in combo)
+    if not PARAMS["take_exact"]:
+        return money, len(combo)
+    gain = _exact_payable(view, view["hand"] + list(combo)) - _exact_payable(view, view["hand"])
+    return money + PARAMS["take_exact"] * gain, len(combo)
