@@ -47,6 +47,7 @@ class EngineSearcher:
         horizon: int | None = None,
         projected: Callable[[State], list[float]] | None = None,
         win_share: float = 0.8,
+        own_bot: Callable[[View, int], str] | None = None,
     ) -> None:
         self.sim = sim
         self.draw_state = draw_state
@@ -59,9 +60,12 @@ class EngineSearcher:
         self.horizon = horizon if projected is not None else None
         self.projected = projected
         self.win_share = win_share
+        self.own_bot = own_bot
+        self.seat = -1  # the searching seat (set by `determinize`: every world is its view's)
 
     def determinize(self, view: View, rng: random.Random) -> InPlaceSim:
         """A simulator of a world drawn consistently with `view` (its own generator drawn too)."""
+        self.seat = view["seat"]
         state = self.draw_state(view, rng)
         state["rng"] = rng.getrandbits(64)
         state["events"] = []
@@ -99,7 +103,8 @@ class EngineSearcher:
         """The standard bot's move on the seat's view of the world; now and then a random one."""
         if self.random_share and rng.random() < self.random_share:
             return sim.random_move(seat, rng)
-        return sim.table.intern(self.bot(self.view_of(sim.state, seat), rng.getrandbits(32)))
+        bot = self.own_bot if self.own_bot is not None and seat == self.seat else self.bot
+        return sim.table.intern(bot(self.view_of(sim.state, seat), rng.getrandbits(32)))
 
     def easy_move(self, sim: InPlaceSim, seat: int, rng: random.Random) -> int:
         """The easy bot: the standard move or (the rest of the time) a random legal one."""

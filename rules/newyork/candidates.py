@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rules.contract import View
 from rules.newyork import bot as standard
-from rules.newyork import building
+from rules.newyork import building, keen
 from rules.newyork.components import BANKS, MONEY, TILES
 from rules.newyork.engine import take_options
 from rules.newyork.streets import street_points
@@ -75,13 +75,14 @@ def _placements(view: View) -> list[str]:
 
 def root_moves(view: View, seed: int) -> list[str]:
     """The standard move, then the alternatives worth a search (see the module), no repeats."""
-    first = standard.bot_action(view, seed)
+    first = keen.keen_action(view, seed)
+    others: list[str] = [standard.bot_action(view, seed)]
     if view["phase"] == "place":
-        others = _placements(view)
+        others += _placements(view)
     elif view["paying"] is not None:
-        others = ["back"]
+        others.append("back")
     else:
-        others = _buys(view) + _takes(view) + _builds(view)
+        others += _buys(view) + _takes(view) + _builds(view)
     moves = [first]
     for move in others:
         if move not in moves:

@@ -22,10 +22,10 @@ PARAMS: dict[str, float] = {
     "majority": 1.0,  # weight of the majority points it adds
     "exact": 4.0,  # worth of an exact payment's extra action
     "over": 1.0,  # cost of each coin overpaid
-    "min": 3.0,  # a purchase must be worth at least this
-    "max_over": 3.0,  # never overpay more than this (unless the hand is full)
+    "min": 0.0,  # a purchase must be worth at least this
+    "max_over": 0.0,  # never overpay more than this (unless the hand is full)
     "full": 12.0,  # a hand this large may overpay
-    "take_exact": 0.0,  # weight of the buildings a take lets the hand pay exactly
+    "take_exact": 0.5,  # weight of the buildings a take lets the hand pay exactly
 }
 
 

@@ -18,6 +18,7 @@ from rules.base import copy_levels
 from rules.contract import State, View
 from rules.engine_search import EngineSearcher
 from rules.newyork import bot as standard
+from rules.newyork import candidates, keen
 from rules.newyork import views
 from rules.newyork.components import BUILDING_IDS, SCORING_CARDS, money_ids
 from rules.newyork.sim import SIM
@@ -82,4 +83,11 @@ def draw_state(view: View, rng: random.Random) -> State:
     }
 
 
-SEARCHER = EngineSearcher(SIM, draw_state, views.view, standard.bot_action)
+SEARCHER = EngineSearcher(
+    SIM,
+    draw_state,
+    views.view,
+    standard.bot_action,
+    root_moves=candidates.root_moves,
+    own_bot=keen.keen_action,
+)
