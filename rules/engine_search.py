@@ -6,9 +6,13 @@ A title gives `draw_state(view, rng)`: a full reference state consistent with th
 its views and standard bot. The searcher then offers:
 - root candidates: the standard bot's move first, then the engine's listed moves and its picks'
   suggestions (a pick without suggestions and with few subsets, e.g. Palazzo's money picks: all
-  of them), at most `max_candidates`; they depend only on the seat's hand and what is public;
+  of them), at most `max_candidates`; they depend only on the seat's hand and what is public.
+  A title may name its own instead (`root_moves(view, seed)`, its preferred move first: the
+  tile game's, whose engine lists every single-card take before any purchase);
 - playouts: every seat plays its standard bot on its own view of the drawn world (each seat
-  decides from its view, so no playout seat peeks either), a random move now and then;
+  decides from its view, so no playout seat peeks either), a random move now and then; the
+  searching seat plays `own_bot` instead where a title gives one (the policy its root moves
+  start from: the search judges a move by how the seat itself would go on);
 - the reward at the end of the game: a win (shared on a tie) plus a little for the margin over
   the best rival.
 The easy level plays the standard move most of the time and otherwise a random legal one.
@@ -44,9 +48,6 @@ class EngineSearcher:
         random_share: float = 0.05,
         margin_weight: float = 1 / 40,
         root_moves: Callable[[View, int], list[str]] | None = None,
-        horizon: int | None = None,
-        projected: Callable[[State], list[float]] | None = None,
-        win_share: float = 0.8,
         own_bot: Callable[[View, int], str] | None = None,
     ) -> None:
         self.sim = sim
@@ -57,9 +58,6 @@ class EngineSearcher:
         self.random_share = random_share
         self.margin_weight = margin_weight
         self.root_moves = root_moves
-        self.horizon = horizon if projected is not None else None
-        self.projected = projected
-        self.win_share = win_share
         self.own_bot = own_bot
         self.seat = -1  # the searching seat (set by `determinize`: every world is its view's)
 
@@ -113,29 +111,21 @@ class EngineSearcher:
         return sim.random_move(seat, rng)
 
     def finished(self, sim: InPlaceSim, view: View) -> bool:
-        """Playouts run to the end of the game, or `horizon` moves when the title projects
-        scores."""
-        if sim.over:
-            return True
-        return self.horizon is not None and sim.state[APPLIED_KEY] > self.horizon
+        """Playouts run to the end of the game."""
+        return sim.over
 
     def reward(self, sim: InPlaceSim, seat: int, view: View) -> float:
-        """A win (shared on a tie; `win_share`), plus the rest for the margin over the best
-        rival; on final scores, or on projected ones where a playout stopped at its horizon."""
+        """A win (shared on a tie) 0.8, plus 0.2 for the margin over the best rival."""
         result = sim.outcome.outcome(sim.state)
-        if result is not None:
-            scores: list[float] = list(result.scores)
-            winners = list(result.winners)
-        elif self.projected is not None:
-            scores = self.projected(sim.state)
-            winners = [s for s, v in enumerate(scores) if v == max(scores)]
-        else:
+        if result is None:
             return 0.5
+        scores = list(result.scores)
         mine = scores[seat]
         best_other = max(v for s, v in enumerate(scores) if s != seat)
+        winners = result.winners
         win = 1.0 / len(winners) if seat in winners else 0.0
         margin = min(1.0, max(0.0, 0.5 + self.margin_weight * (mine - best_other)))
-        return float(self.win_share * win + (1 - self.win_share) * margin)
+        return float(0.8 * win + 0.2 * margin)
 
     def move_text(self, move: int) -> str:
         """The reference action text of a move."""

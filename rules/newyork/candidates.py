@@ -1,6 +1,7 @@
-"""The tile game's root moves worth a search, from one seat's view: the standard bot's move
-first, then the moves a player would really weigh against it, not the engine's listing order
-(which puts every single-card take and every redesign before any purchase).
+"""The tile game's root moves worth a search, from one seat's view: the keen policy's move
+(`rules.newyork.keen`) first, the standard bot's next, then the moves a player would really
+weigh against them, not the engine's listing order (which puts every single-card take and every
+redesign before any purchase).
 
 - Acting: every market building the hand can pay (the standard bot's least overpayment, best
   tiles first), the richest takes, a reserve tile built into the city.
@@ -74,7 +75,8 @@ def _placements(view: View) -> list[str]:
 
 
 def root_moves(view: View, seed: int) -> list[str]:
-    """The standard move, then the alternatives worth a search (see the module), no repeats."""
+    """The keen move, the standard move, then the alternatives worth a search (see the module),
+    no repeats; all legal for the seat."""
     first = keen.keen_action(view, seed)
     others: list[str] = [standard.bot_action(view, seed)]
     if view["phase"] == "place":
