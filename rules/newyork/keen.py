@@ -96,26 +96,31 @@ def _without_buying(view: View, seed: int) -> str:
             return f"move {tile} {building.spot_label(grid, spots[0])}"
     takes = take_options(view["display"])
     if takes:
-        best = max(takes, key=lambda combo: _take_value(view, combo))
+        exact = _exact_worths(view, view["hand"])
+        best = max(takes, key=lambda combo: _take_value(view, combo, exact))
         return "take " + ",".join(map(str, best))
     return action
 
 
-def _exact_payable(view: View, hand: list[int]) -> float:
-    """The worth of the market buildings `hand` could pay exactly."""
-    total = 0.0
+def _exact_worths(view: View, hand: list[int], banks: set[str] | None = None) -> list[float]:
+    """Per market space (of `banks`, or all): the worth of its building when `hand` can pay it
+    exactly, else 0."""
+    found = [0.0] * len(view["market"])
     for slot, tile in enumerate(view["market"]):
-        if tile is None:
+        if tile is None or (banks is not None and BANKS[slot] not in banks):
             continue
         cards = [c for c in hand if MONEY[c].bank == BANKS[slot]]
         payment = standard.best_payment(cards, TILES[tile].price)
         if payment is not None and sum(MONEY[c].value for c in payment) == TILES[tile].price:
-            total += worth(view, tile)
-    return total
+            found[slot] = worth(view, tile)
+    return found
 
 
-def _take_value(view: View, combo: list[int]) -> tuple[float, int]:
-    """A take's money, plus the worth of the buildings it lets the hand pay exactly."""
+def _take_value(view: View, combo: list[int], exact: list[float]) -> tuple[float, int]:
+    """A take's money, plus the worth of the buildings it lets the hand pay exactly (`exact`:
+    the hand's `_exact_worths` before the take)."""
     money = sum(MONEY[c].value for c in combo)
-    gain = _exact_payable(view, view["hand"] + list(combo)) - _exact_payable(view, view["hand"])
+    banks = {MONEY[c].bank for c in combo}
+    after = _exact_worths(view, view["hand"] + list(combo), banks)
+    gain = sum(after[s] - exact[s] for s in range(len(after)) if BANKS[s] in banks)
     return money + TAKE_EXACT_WEIGHT * gain, len(combo)
