@@ -6,9 +6,13 @@ A title gives `draw_state(view, rng)`: a full reference state consistent with th
 its views and standard bot. The searcher then offers:
 - root candidates: the standard bot's move first, then the engine's listed moves and its picks'
   suggestions (a pick without suggestions and with few subsets, e.g. Palazzo's money picks: all
-  of them), at most `max_candidates`; they depend only on the seat's hand and what is public;
+  of them), at most `max_candidates`; they depend only on the seat's hand and what is public.
+  A title may name its own instead (`root_moves(view, seed)`, its preferred move first: the
+  tile game's, whose engine lists every single-card take before any purchase);
 - playouts: every seat plays its standard bot on its own view of the drawn world (each seat
-  decides from its view, so no playout seat peeks either), a random move now and then;
+  decides from its view, so no playout seat peeks either), a random move now and then; the
+  searching seat plays `own_bot` instead where a title gives one (the policy its root moves
+  start from: the search judges a move by how the seat itself would go on);
 - the reward at the end of the game: a win (shared on a tie) plus a little for the margin over
   the best rival.
 The easy level plays the standard move most of the time and otherwise a random legal one.
@@ -43,6 +47,8 @@ class EngineSearcher:
         max_candidates: int = 6,
         random_share: float = 0.05,
         margin_weight: float = 1 / 40,
+        root_moves: Callable[[View, int], list[str]] | None = None,
+        own_bot: Callable[[View, int], str] | None = None,
     ) -> None:
         self.sim = sim
         self.draw_state = draw_state
@@ -51,9 +57,13 @@ class EngineSearcher:
         self.max_candidates = max_candidates
         self.random_share = random_share
         self.margin_weight = margin_weight
+        self.root_moves = root_moves
+        self.own_bot = own_bot
+        self.seat = -1  # the searching seat (set by `determinize`: every world is its view's)
 
     def determinize(self, view: View, rng: random.Random) -> InPlaceSim:
         """A simulator of a world drawn consistently with `view` (its own generator drawn too)."""
+        self.seat = view["seat"]
         state = self.draw_state(view, rng)
         state["rng"] = rng.getrandbits(64)
         state["events"] = []
@@ -78,6 +88,8 @@ class EngineSearcher:
         searching for days) is started afresh here."""
         if len(sim.table.texts) > MAX_TABLE:
             sim.table.clear()
+        if self.root_moves is not None:
+            return [sim.table.intern(m) for m in self.root_moves(view, seed)][: self.max_candidates]
         first = sim.table.intern(self.bot(view, seed))
         found = [first]
         for move in self.listed_moves(sim, view["seat"]):
@@ -89,7 +101,8 @@ class EngineSearcher:
         """The standard bot's move on the seat's view of the world; now and then a random one."""
         if self.random_share and rng.random() < self.random_share:
             return sim.random_move(seat, rng)
-        return sim.table.intern(self.bot(self.view_of(sim.state, seat), rng.getrandbits(32)))
+        bot = self.own_bot if self.own_bot is not None and seat == self.seat else self.bot
+        return sim.table.intern(bot(self.view_of(sim.state, seat), rng.getrandbits(32)))
 
     def easy_move(self, sim: InPlaceSim, seat: int, rng: random.Random) -> int:
         """The easy bot: the standard move or (the rest of the time) a random legal one."""

@@ -6,8 +6,11 @@ the display or a payment being made) is dealt at random to the other hands, the 
 and the deck with the sizes the view shows; the scoring cards not yet turned up go to random
 places in the deck, A above B (PROPOSED: anywhere, not only in the piles the rules shuffle them
 into); the building tiles not in sight are shuffled, the bag takes as many as it holds and the
-rest are out of a short game. Playouts: every seat's standard bot on its own view. (A seat that
-remembers which cards rivals took knows more; the search does not use that memory.)
+rest are out of a short game. Root moves (`rules.newyork.candidates`): the keen policy's move
+(`rules.newyork.keen`) first, kept unless another is clearly better, then the standard move and
+the purchases, takes and placements worth weighing. Playouts: the searching seat plays the keen
+policy, the others their standard bot, each on its own view. (A seat that remembers which cards
+rivals took knows more; the search does not use that memory.)
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from rules.base import copy_levels
 from rules.contract import State, View
 from rules.engine_search import EngineSearcher
 from rules.newyork import bot as standard
-from rules.newyork import views
+from rules.newyork import candidates, keen, views
 from rules.newyork.components import BUILDING_IDS, SCORING_CARDS, money_ids
 from rules.newyork.sim import SIM
 from rules.search import deal_hidden
@@ -82,4 +85,11 @@ def draw_state(view: View, rng: random.Random) -> State:
     }
 
 
-SEARCHER = EngineSearcher(SIM, draw_state, views.view, standard.bot_action)
+SEARCHER = EngineSearcher(
+    SIM,
+    draw_state,
+    views.view,
+    standard.bot_action,
+    root_moves=candidates.root_moves,
+    own_bot=keen.keen_action,
+)
