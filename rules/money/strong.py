@@ -40,7 +40,9 @@ from rules.money.valuation import Holdings, face, outlook, worth
 
 MARGIN_WEIGHT = 1 / 400  # margin credit per point of lead over the best rival
 MAX_CANDIDATE_BIDS = 14
-HORIZON_ROUNDS = 1  # playouts stop when this many rounds after the current one have begun
+PLAYOUT = "standard"
+BID_MODEL = "standard"
+HORIZON_ROUNDS: int | None = None  # playouts stop when this many rounds after the current one have begun
 FACE_WEIGHT = 0.4  # the standard bot's worth of a face point changing hands
 WORTH_WEIGHT = 1 / 300  # reward per point of worth over the best rival before the hand ends
 
@@ -74,13 +76,8 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
             continue
         count = seats[s]["hand_count"] - 1  # its bluff card is one of them
         cards = [pool.pop() for _ in range(count)] + [bluff_id(s)]
-        if seats[s]["bid_placed"]:
-            bid = bid_cards(policy_bid(cards, s, look, rng))
-            hands.append(sorted(c for c in cards if c not in bid))
-            bids.append(sorted(bid))
-        else:
-            hands.append(sorted(cards))
-            bids.append(None)
+        hands.append(sorted(cards))
+        bids.append(None)
     sim = MoneySim.__new__(MoneySim)
     sim.players = n
     sim.options = dict(view["options"])
@@ -104,6 +101,16 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
         (list(r["scores"]), [list(h) for h in r["hands"]], list(r["currencies"]))
         for r in view["results"]
     ]
+    if not exchange:
+        placed = [s for s in range(n) if s != seat and seats[s]["bid_placed"]]
+        made = {
+            s: standard_move(sim, s) if BID_MODEL == "standard" else policy_bid(hands[s], s, look, rng)
+            for s in placed
+        }
+        for s, move in made.items():
+            bid = bid_cards(move)
+            sim.hands[s] = [c for c in sim.hands[s] if c not in bid]
+            sim.bids[s] = bid
     return sim
 
 
@@ -144,7 +151,14 @@ def policy_bid(hand: list[int], seat: int, look: float, rng: random.Random) -> i
 
 
 def playout_move(sim: MoneySim, seat: int, rng: random.Random) -> int:
-    """The standard bot's measure, cheaply: bid the bluff card alone now and then, else one or
+    """Every seat's move in a playout: the standard bot's on its own view of the world."""
+    if PLAYOUT == "cheap":
+        return cheap_move(sim, seat, rng)
+    return standard_move(sim, seat)
+
+
+def cheap_move(sim: MoneySim, seat: int, rng: random.Random) -> int:
+    """The standard bot's measure, cheaply (the easy bot's policy): bid the bluff card alone now and then, else one or
     two of the cards the hand misses least per face point; in the exchange take the set that
     adds most worth (`rules.money.valuation`) plus a little for its face value, or pass. A
     random move now and then."""
@@ -171,12 +185,62 @@ def playout_move(sim: MoneySim, seat: int, rng: random.Random) -> int:
     return best
 
 
+STALL_ROUND = standard.DEFAULT_TUNING.stall_round
+_MEMO: dict[tuple[object, ...], int] = {}
+MEMO_LIMIT = 200_000  # standard moves remembered across playouts before the memo starts afresh
+
+
+def sim_view(sim: MoneySim, seat: int) -> View:
+    """The parts of `seat`'s view of a simulated world that the standard bot reads."""
+    exchange = sim.phase == EXCHANGE
+    return {
+        "seat": seat,
+        "players": sim.players,
+        "phase": "exchange" if exchange else "bid",
+        "to_act": [seat],
+        "round": sim.round,
+        "final_round": sim.final_round,
+        "deck_count": len(sim.deck),
+        "currencies": sim.currencies,
+        "hand": sim.hands[seat],
+        "rows": {"left": sim.left, "right": sim.right},
+        "seats": [{"table": t if exchange and t else None} for t in sim.table],
+        "order": sim.order() if exchange else [],
+    }
+
+
+def standard_move(sim: MoneySim, seat: int) -> int:
+    """The standard bot's move on `seat`'s view of the world (remembered: the same view comes
+    back in the playouts of every candidate from one world)."""
+    if sim.phase == EXCHANGE:
+        key: tuple[object, ...] = (
+            seat,
+            tuple(sim.hands[seat]),
+            tuple(sim.left),
+            tuple(sim.right),
+            tuple(tuple(t) if t else () for t in sim.table),
+            tuple(sim.acted),
+            len(sim.deck),
+            sim.final_round,
+            sim.round >= STALL_ROUND,
+        )
+    else:
+        key = (seat, tuple(sim.hands[seat]), tuple(sim.left), tuple(sim.right), len(sim.deck),
+               sim.final_round, tuple(sim.currencies))
+    move = _MEMO.get(key)
+    if move is None:
+        if len(_MEMO) >= MEMO_LIMIT:
+            _MEMO.clear()
+        move = _MEMO[key] = parse_move(standard.decide(sim_view(sim, seat)))
+    return move
+
+
 def finished(sim: MoneySim, view: View) -> bool:
     """The current hand is over (or the match), or `HORIZON_ROUNDS` more rounds have begun."""
     return (
         sim.over
         or len(sim.results) >= view["hand_no"]
-        or (sim.round > view["round"] + HORIZON_ROUNDS)
+        or (HORIZON_ROUNDS is not None and sim.round > view["round"] + HORIZON_ROUNDS)
     )
 
 
@@ -205,6 +269,7 @@ class MoneySearcher:
     determinize = staticmethod(determinize)
     candidates = staticmethod(candidates)
     playout_move = staticmethod(playout_move)
+    easy_move = staticmethod(cheap_move)
     finished = staticmethod(finished)
     reward = staticmethod(reward)
     move_text = staticmethod(move_text)
