@@ -90,6 +90,7 @@ MAX_PLAYOUT_MOVES = 5_000
 MIN_ROUNDS = 8  # worlds every candidate is tried in before any is dropped
 DROP_AT = 3.0  # drop a candidate whose paired mean is this many standard errors below the best
 SWITCH_AT = 3.0  # leave the first candidate only for one this many standard errors better
+# (a searcher's own `switch_at` attribute, where it has one, replaces it)
 
 
 def search(
@@ -143,7 +144,7 @@ def search(
     finally:
         if enabled:
             gc.enable()
-    best = _choice(rewards, active)
+    best = _choice(rewards, active, getattr(searcher, "switch_at", SWITCH_AT))
     stats = [
         (searcher.move_text(m), len(rewards[i]), _mean(rewards[i])) for i, m in enumerate(moves)
     ]
@@ -189,11 +190,11 @@ def _survivors(rewards: list[list[float]], active: list[int]) -> list[int]:
     return kept
 
 
-def _choice(rewards: list[list[float]], active: list[int]) -> int:
-    """The best candidate when it is clearly better than the first one, else the first one
-    (when it was dropped: the best)."""
+def _choice(rewards: list[list[float]], active: list[int], switch_at: float) -> int:
+    """The best candidate when it is clearly better than the first one (by `switch_at`
+    standard errors), else the first one (when it was dropped: the best)."""
     best = max(active, key=lambda i: (_mean(rewards[i]), -i))
     if 0 not in active or best == 0:
         return best
     mean, error = _paired(rewards[best], rewards[0])
-    return best if mean > SWITCH_AT * error else 0
+    return best if mean > switch_at * error else 0

@@ -234,6 +234,24 @@ def _fallback_bid(me: BidContext, bluff: int) -> str:
     return f"bid {card}"
 
 
+def bid_gains(view: View, tuning: Tuning = DEFAULT_TUNING) -> list[tuple[tuple[int, ...], float]]:
+    """Every candidate bid of the seat (bluff card left out) with its expected gain, in the
+    order they are tried (what the strong bot's search picks its bids from)."""
+    hand = [c for c in view["hand"] if c != bluff_id(view["seat"])]
+    if not hand:
+        return []
+    me = _context(view, hand, tuning)
+    return [(bid, _expected_gain(me, bid)) for bid in _candidate_bids(me)]
+
+
+def _context(view: View, hand: list[int], tuning: Tuning) -> BidContext:
+    look = outlook(view["deck_count"], view["final_round"], tuning.weights)
+    holdings = Holdings(hand, look, tuning.weights)
+    rows = [view["rows"][r] for r in ("left", "right") if view["rows"][r]]
+    rate = marginal_rate(holdings, _unseen(view))
+    return BidContext(hand, holdings, rows, view["players"] - 1, rate, tuning)
+
+
 def _bid_action(view: View, tuning: Tuning) -> str:
     """The bid with the best expected gain (see the module docstring)."""
     seat = view["seat"]
@@ -241,11 +259,7 @@ def _bid_action(view: View, tuning: Tuning) -> str:
     hand = [c for c in view["hand"] if c != bluff]
     if not hand:
         return f"bid {bluff}"
-    look = outlook(view["deck_count"], view["final_round"], tuning.weights)
-    holdings = Holdings(hand, look, tuning.weights)
-    rows = [view["rows"][r] for r in ("left", "right") if view["rows"][r]]
-    rate = marginal_rate(holdings, _unseen(view))
-    me = BidContext(hand, holdings, rows, view["players"] - 1, rate, tuning)
+    me = _context(view, hand, tuning)
     best_gain, best_bid = tuning.min_gain, None
     for bid in _candidate_bids(me):
         gain = _expected_gain(me, bid)
