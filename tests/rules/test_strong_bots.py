@@ -21,8 +21,12 @@ from tests.helpers import palazzo as palazzo_helpers
 
 TITLES = sorted(SEARCHERS)
 BUDGET = Budget(iterations=60)
-# the titles whose simulator runs the engine in place play slower: fewer playouts in tests
-BUDGETS = {"palazzo": Budget(iterations=20), "newyork": Budget(iterations=20)}
+# the titles whose playouts run each seat's standard bot play slower: fewer playouts in tests
+BUDGETS = {
+    "palazzo": Budget(iterations=20),
+    "newyork": Budget(iterations=20),
+    "money": Budget(iterations=24),
+}
 SCRAMBLERS: dict[str, Callable[[State, int, random.Random], State]] = {
     "money": money_helpers.scramble_hidden,
     "nycards": nycards_helpers.scramble_hidden,
