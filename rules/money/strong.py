@@ -1,10 +1,15 @@
 """Money's strong bot: the determinized search of `rules.search` over `rules.money.sim`.
 
 Worlds drawn from a seat's view: the cards it cannot see (value cards of the currencies in play
-that are not in its hand, its bid, the rows or on the table) are dealt at random to the deck
-and the other hands with the sizes the view shows; a rival who has already bid is given the bid
-the standard bot would make from its drawn cards (the rivals the bot meets most are standard
-bots; its bluff card is always its own).
+that are not in its hand, its bid, the rows or on the table) are dealt to the other hands and
+the deck with the sizes the view shows. The view has no memory of past rounds, yet rivals'
+hands are not random: they have been collecting currencies. So each rival's hand is drawn as a
+collection (`collected_hand`: a card of a currency it already holds with a chance growing by
+`CONCENTRATION_PER_ROUND` a round); drawn uniformly, rivals' hands were worth far less than the
+standard bots' real ones (in the final round, 90 against 356 points on average over 30 seeded
+games) and the search, facing weak imaginary rivals, misjudged its moves; drawn as collections,
+110-395 against 168-356 from round 1 to 7. A rival who has already bid is given the bid the
+standard bot would make from its drawn cards (its bluff card is always its own).
 
 Playouts: every seat plays the standard bot (`rules.money.bot`) on its own view of the world, to
 the end of the current hand (a model of standard rivals that is exact but for their hidden
@@ -32,6 +37,7 @@ from rules.contract import View
 from rules.money import bot as standard
 from rules.money.components import CARDS, VALUE_CARD_IDS, bluff_id
 from rules.money.sim import (
+    CUR,
     EXCHANGE,
     PASS,
     ROW_LEFT,
@@ -50,6 +56,8 @@ MARGIN_WEIGHT = 1 / 400  # margin credit per point of lead over the best rival
 WIN_SHARE = 0.8  # the reward's share for winning the hand (the rest: the margin)
 MAX_CANDIDATE_BIDS = 6
 SWITCH_AT = 1.0  # leave the standard move for one this many standard errors better
+CONCENTRATION_PER_ROUND = 0.2
+MAX_CONCENTRATION = 0.9
 FACE_WEIGHT = 0.4  # the cheap policy's worth of a face point changing hands
 
 
@@ -71,7 +79,7 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
         if c not in seen and (CARDS[c].kind == "coin" or CARDS[c].currency in in_play)
     ]
     rng.shuffle(pool)
-    deck = [pool.pop() for _ in range(view["deck_count"])]
+    concentration = min(MAX_CONCENTRATION, CONCENTRATION_PER_ROUND * (view["round"] - 1))
     hands: list[list[int]] = []
     bids: list[list[int] | None] = []
     for s in range(n):
@@ -80,9 +88,10 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
             bids.append(own_bid)
             continue
         count = seats[s]["hand_count"] - 1  # its bluff card is one of them
-        cards = [pool.pop() for _ in range(count)] + [bluff_id(s)]
+        cards = [*collected_hand(pool, count, concentration, rng), bluff_id(s)]
         hands.append(sorted(cards))
         bids.append(None)
+    deck = [pool.pop() for _ in range(view["deck_count"])]
     sim = MoneySim.__new__(MoneySim)
     sim.players = n
     sim.options = dict(view["options"])
@@ -114,6 +123,28 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
             sim.hands[s] = [c for c in sim.hands[s] if c not in bid]
             sim.bids[s] = bid
     return sim
+
+
+def collected_hand(
+    pool: list[int], count: int, concentration: float, rng: random.Random
+) -> list[int]:
+    """`count` cards drawn from `pool` (removed from it) as a hand that has been collecting:
+    after the first, each card is, with chance `concentration`, one of a currency the hand
+    already holds (coins count as a currency), else any card."""
+    hand: list[int] = []
+    kinds: set[int] = set()
+    for _ in range(count):
+        index = -1
+        if kinds and rng.random() < concentration:
+            matching = [i for i, c in enumerate(pool) if CUR[c] in kinds]
+            if matching:
+                index = matching[rng.randrange(len(matching))]
+        if index < 0:
+            index = rng.randrange(len(pool))
+        card = pool.pop(index)
+        hand.append(card)
+        kinds.add(CUR[card])
+    return hand
 
 
 def candidates(view: View, sim: MoneySim, seed: int) -> list[int]:
