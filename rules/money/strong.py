@@ -212,7 +212,7 @@ def cheap_move(sim: MoneySim, seat: int, rng: random.Random) -> int:
 
 STALL_ROUND = standard.DEFAULT_TUNING.stall_round
 _MEMO: dict[tuple[object, ...], int] = {}
-MEMO_LIMIT = 200_000  # standard moves remembered across playouts before the memo starts afresh
+MEMO_LIMIT = 20_000  # standard moves remembered (a few MB) before the memo starts afresh
 
 
 def sim_view(sim: MoneySim, seat: int) -> View:
