@@ -90,6 +90,7 @@ MAX_PLAYOUT_MOVES = 5_000
 MIN_ROUNDS = 8  # worlds every candidate is tried in before any is dropped
 DROP_AT = 3.0  # drop a candidate whose paired mean is this many standard errors below the best
 SWITCH_AT = 3.0  # leave the first candidate only for one this many standard errors better
+# (a searcher's own `switch_at` attribute, where it has one, replaces it)
 
 
 def search(

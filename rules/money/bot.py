@@ -17,6 +17,7 @@ hand misses least, or the bluff card when every card matters.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from itertools import combinations
 from math import comb
 
@@ -145,6 +146,7 @@ def _candidate_bids(me: BidContext) -> list[tuple[int, ...]]:
     return sorted(bids)
 
 
+@cache
 def _ahead_chance(total: int, rival_bids: tuple[tuple[int, float], ...]) -> float:
     """Chance one rival acts before a bid of `total` (equal totals: half, by serial)."""
     chance = 0.0
@@ -156,6 +158,7 @@ def _ahead_chance(total: int, rival_bids: tuple[tuple[int, float], ...]) -> floa
     return chance / sum(w for _, w in rival_bids)
 
 
+@cache
 def _mean_above(total: int, rival_bids: tuple[tuple[int, float], ...]) -> float:
     """The average rival bid among those above `total` (what a rival ahead leaves in a row)."""
     above = [(bid, w) for bid, w in rival_bids if bid > total]
@@ -165,6 +168,15 @@ def _mean_above(total: int, rival_bids: tuple[tuple[int, float], ...]) -> float:
 
 def _replacement_odds(
     faces: list[int], total: int, rivals: int, tuning: Tuning
+) -> dict[frozenset[int], float]:
+    """The chance of each set of rows replaced before the bot acts (see `_odds`; remembered:
+    search playouts ask for the same rows and totals over and over)."""
+    return _odds(tuple(faces), total, rivals, tuning)
+
+
+@lru_cache(maxsize=50_000)
+def _odds(
+    faces: tuple[int, ...], total: int, rivals: int, tuning: Tuning
 ) -> dict[frozenset[int], float]:
     """The chance of each set of rows replaced before the bot acts, for a bid of `total`.
 
@@ -179,7 +191,7 @@ def _replacement_odds(
         chance = comb(rivals, ahead) * ahead_one**ahead * (1 - ahead_one) ** (rivals - ahead)
         for replaced, p in states.items():
             odds[replaced] = odds.get(replaced, 0.0) + chance * p
-        states = _one_more_rival(states, faces, left_face, tuning.richer_row_taken)
+        states = _one_more_rival(states, list(faces), left_face, tuning.richer_row_taken)
     return odds
 
 
@@ -222,6 +234,24 @@ def _fallback_bid(me: BidContext, bluff: int) -> str:
     return f"bid {card}"
 
 
+def bid_gains(view: View, tuning: Tuning = DEFAULT_TUNING) -> list[tuple[tuple[int, ...], float]]:
+    """Every candidate bid of the seat (bluff card left out) with its expected gain, in the
+    order they are tried (what the strong bot's search picks its bids from)."""
+    hand = [c for c in view["hand"] if c != bluff_id(view["seat"])]
+    if not hand:
+        return []
+    me = _context(view, hand, tuning)
+    return [(bid, _expected_gain(me, bid)) for bid in _candidate_bids(me)]
+
+
+def _context(view: View, hand: list[int], tuning: Tuning) -> BidContext:
+    look = outlook(view["deck_count"], view["final_round"], tuning.weights)
+    holdings = Holdings(hand, look, tuning.weights)
+    rows = [view["rows"][r] for r in ("left", "right") if view["rows"][r]]
+    rate = marginal_rate(holdings, _unseen(view))
+    return BidContext(hand, holdings, rows, view["players"] - 1, rate, tuning)
+
+
 def _bid_action(view: View, tuning: Tuning) -> str:
     """The bid with the best expected gain (see the module docstring)."""
     seat = view["seat"]
@@ -229,11 +259,7 @@ def _bid_action(view: View, tuning: Tuning) -> str:
     hand = [c for c in view["hand"] if c != bluff]
     if not hand:
         return f"bid {bluff}"
-    look = outlook(view["deck_count"], view["final_round"], tuning.weights)
-    holdings = Holdings(hand, look, tuning.weights)
-    rows = [view["rows"][r] for r in ("left", "right") if view["rows"][r]]
-    rate = marginal_rate(holdings, _unseen(view))
-    me = BidContext(hand, holdings, rows, view["players"] - 1, rate, tuning)
+    me = _context(view, hand, tuning)
     best_gain, best_bid = tuning.min_gain, None
     for bid in _candidate_bids(me):
         gain = _expected_gain(me, bid)

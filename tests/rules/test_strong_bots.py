@@ -13,6 +13,9 @@ from bench.common import GAME_OPTIONS, playout
 from games import RULES
 from rules.contract import State
 from rules.level_play import SEARCHERS, easy_action, strong_action
+from rules.money.components import CARDS, VALUE_CARD_IDS
+from rules.money.sim import CUR
+from rules.money.strong import collected_hand
 from rules.search import WALL_FACTOR, Budget, search
 from tests.helpers import money as money_helpers
 from tests.helpers import newyork as newyork_helpers
@@ -21,8 +24,12 @@ from tests.helpers import palazzo as palazzo_helpers
 
 TITLES = sorted(SEARCHERS)
 BUDGET = Budget(iterations=60)
-# the titles whose simulator runs the engine in place play slower: fewer playouts in tests
-BUDGETS = {"palazzo": Budget(iterations=20), "newyork": Budget(iterations=20)}
+# the titles whose playouts run each seat's standard bot play slower: fewer playouts in tests
+BUDGETS = {
+    "palazzo": Budget(iterations=20),
+    "newyork": Budget(iterations=20),
+    "money": Budget(iterations=24),
+}
 SCRAMBLERS: dict[str, Callable[[State, int, random.Random], State]] = {
     "money": money_helpers.scramble_hidden,
     "nycards": nycards_helpers.scramble_hidden,
@@ -146,3 +153,18 @@ def test_the_money_search_tries_the_standard_move_first_in_both_phases() -> None
         assert searcher.move_text(first) == game.bot_action(view, n)
         phases.add(view["phase"])
     assert phases == {"bid", "exchange"}
+
+
+def test_a_money_rival_is_drawn_as_a_hand_that_has_been_collecting() -> None:
+    """Rivals' hidden hands are drawn from the unseen cards as collections (few currencies)
+    once the hand has run a while, uniformly at its start."""
+    pool = [c for c in VALUE_CARD_IDS if CARDS[c].kind == "coin" or CARDS[c].currency != "EUR"]
+    rng = random.Random(5)
+
+    def kinds(concentration: float) -> float:
+        drawn = [collected_hand(pool[:], 6, concentration, rng) for _ in range(200)]
+        assert all(len(set(hand)) == 6 and set(hand) <= set(pool) for hand in drawn)
+        return sum(len({CUR[c] for c in hand}) for hand in drawn) / len(drawn)
+
+    assert kinds(1.0) == 1.0
+    assert kinds(0.0) > 3.5
