@@ -43,13 +43,18 @@ def best_payment(cards: list[int], owing: int) -> list[int] | None:
     return sorted(chosen)
 
 
-def tile_worth(view: View, tile: int) -> float:
-    """How much the bot wants a tile: its type's majority prospects, plus a little per price."""
-    seat = view["seat"]
-    kind = TILES[tile].type
+def type_counts_by_player(view: View, kind: str) -> list[int]:
+    """How many buildings of type `kind` each seat's city holds, Dirk's last when he plays."""
     counts = [type_counts(t for _x, _y, t in city)[kind] for city in view["cities"]]
     if view["dirk"]:
         counts.append(type_counts(view["dirk_tiles"])[kind])
+    return counts
+
+
+def tile_worth(view: View, tile: int) -> float:
+    """How much the bot wants a tile: its type's majority prospects, plus a little per price."""
+    seat = view["seat"]
+    counts = type_counts_by_player(view, TILES[tile].type)
     mine = counts[seat]
     others = max((c for s, c in enumerate(counts) if s != seat), default=0)
     worth = 2.0 + TILES[tile].price / 4
@@ -114,12 +119,9 @@ def _turn(view: View, seed: int) -> str:
             buys.append((tile_worth(view, tile) - over + (5 if over == 0 else 0), slot))
     if buys:
         return _buy(view, max(buys)[1])
-    seat = view["seat"]
-    grid = building.grid_of(view["cities"][seat])
-    for tile in view["reserves"][seat]:
-        spots = building.legal_spots(grid, tile)
-        if spots:
-            return f"move {tile} {building.spot_label(grid, spots[0])}"
+    built = reserve_build(view)
+    if built is not None:
+        return built
     takes = take_options(view["display"])
     if takes:
         noise, _rng = rngmod.below(rngmod.seed_state(seed), 1000)
@@ -133,6 +135,18 @@ def _turn(view: View, seed: int) -> str:
         )
         return "take " + ",".join(map(str, best))
     return _forced(view)
+
+
+def reserve_build(view: View) -> str | None:
+    """The first tile of the seat's reserve that fits its city, built on its first legal spot;
+    None when none fits."""
+    seat = view["seat"]
+    grid = building.grid_of(view["cities"][seat])
+    for tile in view["reserves"][seat]:
+        spots = building.legal_spots(grid, tile)
+        if spots:
+            return f"move {tile} {building.spot_label(grid, spots[0])}"
+    return None
 
 
 def _forced(view: View) -> str:

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from rules.contract import View
 from rules.newyork import bot as standard
-from rules.newyork import building
 from rules.newyork.components import BANKS, MONEY, SCORING, TILES
 from rules.newyork.engine import take_options
-from rules.newyork.scoring import place_points, type_counts
+from rules.newyork.scoring import place_points
 
 BASE_WORTH = 1.0  # worth of any building, beside its majority points
 EXACT_BONUS = 4.0  # worth of an exact payment's extra action
@@ -38,9 +37,7 @@ def majority_gain(view: View, tile: int) -> float:
     """The majority points one more building of `tile`'s type adds at the scorings to come."""
     seat = view["seat"]
     kind = TILES[tile].type
-    counts = [type_counts(t for _x, _y, t in city)[kind] for city in view["cities"]]
-    if view["dirk"]:
-        counts.append(type_counts(view["dirk_tiles"])[kind])
+    counts = standard.type_counts_by_player(view, kind)
     more = list(counts)
     more[seat] += 1
     gain = 0.0
@@ -88,12 +85,9 @@ def _without_buying(view: View, seed: int) -> str:
     action = standard.bot_action(view, seed)
     if not action.startswith(("buy", "take")):
         return action
-    seat = view["seat"]
-    grid = building.grid_of(view["cities"][seat])
-    for tile in view["reserves"][seat]:
-        spots = building.legal_spots(grid, tile)
-        if spots:
-            return f"move {tile} {building.spot_label(grid, spots[0])}"
+    built = standard.reserve_build(view)
+    if built is not None:
+        return built
     takes = take_options(view["display"])
     if takes:
         exact = _exact_worths(view, view["hand"])
