@@ -95,10 +95,10 @@ def table_picture(
 ) -> Image.Image:
     """The public table picture, with what the `last` events changed highlighted."""
     seats = view["players"] + (1 if view["dirk"] else 0)
-    shown = moves(last)
+    rows = _strip_rows(moves(last), names, locale) if moves(last) else []
     over = view["phase"] == "over"  # the yard and the money on offer no longer matter
     height = M + HEAD_H + (0 if over else YARD_H + GAP + DISPLAY_H) + GAP + LEGEND_HEIGHT + GAP
-    height += (LAST_H + GAP if shown else 0) + seats * (ROW_H + 6) + M
+    height += (LAST_H * len(rows) + GAP if rows else 0) + seats * (ROW_H + 6) + M
     image, draw = d.canvas(height, WIDTH)
     first, second = header(view, names, locale)
     d.text(draw, (M + PAD, M + 28), first, TITLE, theme.GOLD, True, max_width=WIDTH - 2 * M - 24)
@@ -108,8 +108,8 @@ def table_picture(
     if not over:
         y = _yard(draw, view, slots, y, locale)
         y = _display(draw, view, y + GAP, locale)
-    if shown:
-        y = _last(draw, shown, names, y + GAP, locale)
+    if rows:
+        y = _last(draw, rows, names, y + GAP, locale)
     y = legend(draw, y + GAP, locale) + GAP
     for seat in range(seats):
         _player(draw, view, seat, names, gained, y, locale)
@@ -187,51 +187,90 @@ def _display(draw: ImageDraw.ImageDraw, view: View, y: float, locale: str | None
     return y + DISPLAY_H
 
 
+STRIP_EVENTS = 3  # the most events the strip shows (the newest)
+CARD_W = 35  # a money card's width in the strip
+CARD_GAP = 6  # as `money_row` lays cards that fit side by side
+
+
+def _event_words(event: Event, names: list[str], locale: str | None) -> str:
+    """Who did what, as the strip names it ("Ann took")."""
+    who = seat_name(event["seat"], names, locale)
+    return t(f"render.nycards.pic.did.{event['type']}", locale, name=who)
+
+
+def _event_width(event: Event, names: list[str], locale: str | None) -> float:
+    """The strip's width for one event: its words, then its money cards or building and price."""
+    words = d.width_of(_event_words(event, names, locale), BODY, True) + 8
+    if event["type"] == "took":
+        count = len(event["cards"])
+        return words + count * CARD_W + (count - 1) * CARD_GAP + 14
+    price = str(BUILDINGS[event["building"]].price)
+    return words + 32 + 6 + d.width_of(price, KEY, True) + 14
+
+
+def _strip_rows(shown: list[Event], names: list[str], locale: str | None) -> list[list[Event]]:
+    """The newest events of the last move in rows of the strip, each row as many as fit whole
+    beside the strip's label (an event too wide for any row has a row of its own)."""
+    room = WIDTH - 2 * M - 2 * PAD - _label_width(locale)
+    rows: list[list[Event]] = [[]]
+    used = 0.0
+    for event in shown[-STRIP_EVENTS:]:
+        width = _event_width(event, names, locale)
+        if rows[-1] and used + width > room:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(event)
+        used += width
+    return rows
+
+
+def _label_width(locale: str | None) -> float:
+    return d.width_of(t("render.nycards.pic.last_move", locale), SMALL, True) + 10
+
+
 def _last(
     draw: ImageDraw.ImageDraw,
-    shown: list[Event],
+    rows: list[list[Event]],
     names: list[str],
     y: float,
     locale: str | None,
 ) -> float:
-    """The last move's takings and purchases, drawn: who, then the money or the building."""
+    """The last move's takings and purchases, drawn: who, then the money or the building, in
+    `rows` (from `_strip_rows`) under one label."""
     x0, x1 = M, WIDTH - M
-    d.panel(draw, (x0, y, x1, y + LAST_H), theme.mix(theme.PANEL, theme.GOLD, 0.1), theme.GOLD)
-    x: float = x0 + PAD
-    mid = y + LAST_H / 2
-    x += (
-        d.text(
-            draw,
-            (x, mid),
-            t("render.nycards.pic.last_move", locale),
-            SMALL,
-            theme.MUTED,
-            True,
-            anchor="lm",
-        )
-        + 10
-    )
-    for event in shown[-3:]:
-        if x > x1 - 120:
-            break
-        who = seat_name(event["seat"], names, locale)
-        words = t(f"render.nycards.pic.did.{event['type']}", locale, name=who)
-        x += (
-            d.text(
-                draw, (x, mid), words, BODY, theme.GOLD, True, anchor="lm", max_width=x1 - x - 100
+    bottom = y + LAST_H * len(rows)
+    d.panel(draw, (x0, y, x1, bottom), theme.mix(theme.PANEL, theme.GOLD, 0.1), theme.GOLD)
+    label = t("render.nycards.pic.last_move", locale)
+    d.text(draw, (x0 + PAD, y + LAST_H / 2), label, SMALL, theme.MUTED, True, anchor="lm")
+    start = x0 + PAD + _label_width(locale)
+    for n, row in enumerate(rows):
+        x, top = start, y + n * LAST_H
+        mid = top + LAST_H / 2
+        for event in row:
+            words = _event_words(event, names, locale)
+            x += (
+                d.text(
+                    draw,
+                    (x, mid),
+                    words,
+                    BODY,
+                    theme.GOLD,
+                    True,
+                    anchor="lm",
+                    max_width=x1 - x - 100,
+                )
+                + 8
             )
-            + 8
-        )
-        if event["type"] == "took":
-            box = money_row(draw, event["cards"], x, y + 5, x1 - x - PAD, w=35)
-            x = box[2] + 14
-        else:
-            type_id = BUILDINGS[event["building"]].type
-            box = type_badge(draw, (x, mid - 16), type_id, 32)
-            price = str(BUILDINGS[event["building"]].price)
-            x = box[2] + 6
-            x += d.text(draw, (x, mid), price, KEY, theme.TEXT, True, anchor="lm") + 14
-    return y + LAST_H
+            if event["type"] == "took":
+                box = money_row(draw, event["cards"], x, top + 5, x1 - x - PAD, w=CARD_W)
+                x = box[2] + 14
+            else:
+                type_id = BUILDINGS[event["building"]].type
+                box = type_badge(draw, (x, mid - 16), type_id, 32)
+                price = str(BUILDINGS[event["building"]].price)
+                x = box[2] + 6
+                x += d.text(draw, (x, mid), price, KEY, theme.TEXT, True, anchor="lm") + 14
+    return bottom
 
 
 def _player(

@@ -15,7 +15,7 @@ from i18n import t
 from render.draw import recording_text
 from render.nycards import final_picture, hand_picture, scoring_picture, table_picture
 from render.nycards.common import TYPE_GLYPHS, WIDTH, coin, type_badge
-from render.nycards.table import ROW_H
+from render.nycards.table import LAST_H, ROW_H, _strip_rows, moves
 from rules.nycards.components import BUILDINGS, MONEY, TYPE_IDS, type_name
 from tests.helpers.internals import internals_in
 from tests.helpers.nycards import GAME, cash, money, scramble_hidden, set_hand
@@ -200,6 +200,28 @@ def test_currency_and_building_marks_differ_in_shape_and_symbol() -> None:
     assert house_image.getpixel((2, 2)) == (0, 0, 0), "the roof leaves the top corners empty"
     assert [d.words for d in drawn] == [TYPE_GLYPHS["theater"]]
     assert len(set(TYPE_GLYPHS.values())) == len(TYPE_IDS)
+
+
+def test_the_last_move_strip_names_everyone_in_full_on_a_second_row_when_needed() -> None:
+    """A move that gives buildings to two long-named players (the end's leftovers) shows every
+    name whole, wrapping the strip to more rows instead of cutting a name short."""
+    names = ["Makkelijke bot 1", "Sterke bot 2", "Annalisa Bernardini", "Bot 4"]
+    wrapped = 0
+    for state, last in bot_steps(4, 1):
+        shown = moves(last)
+        if len(shown) < 2:
+            continue
+        with recording_text() as drawn:
+            picture = table_picture(GAME.view(state, None), names, "nl", last)
+        words = [d.words for d in drawn]
+        for event in shown[-3:]:
+            who = names[event["seat"]]
+            assert t(f"render.nycards.pic.did.{event['type']}", "nl", name=who) in words
+        rows = len(_strip_rows(shown, names, "nl"))
+        plain = table_picture(GAME.view(state, None), names, "nl")
+        assert picture.height - plain.height == rows * LAST_H + 10
+        wrapped += rows > 1
+    assert wrapped
 
 
 def test_the_table_has_a_legend_of_shapes_and_building_colours() -> None:
