@@ -247,9 +247,14 @@ def text(
     bold: bool = False,
     anchor: str = "ls",
     max_width: float | None = None,
+    min_size: int | None = None,
 ) -> float:
-    """Draw `words` (shortened to `max_width` if given) and return the width drawn."""
+    """Draw `words` and return the width drawn. Words wider than `max_width` (if given) are drawn
+    smaller, down to `min_size` (if given), and only then shortened with an ellipsis."""
     width = _length(words, size, bold)
+    while max_width is not None and width > max_width and min_size and size > min_size:
+        size -= 1
+        width = _length(words, size, bold)
     if max_width is not None and width > max_width:
         words = fit(words, size, max_width, bold)
         width = _length(words, size, bold)

@@ -197,6 +197,7 @@ def _hand(
             bold=True,
             anchor="ls",
             max_width=NAME_COL - PAD,
+            min_size=SMALL,
         )
         text(
             draw,
@@ -250,6 +251,7 @@ def _summary(
             bold=True,
             anchor="lm",
             max_width=SUMMARY_NAME_COL - PAD,
+            min_size=SMALL,
         )
         won = view["hands_won"][seat]
         _cell(

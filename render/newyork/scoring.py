@@ -77,6 +77,7 @@ def scoring_picture(
             theme.GOLD if won else theme.TEXT,
             True,
             max_width=name_room,
+            min_size=SMALL + 2,
         )
         if won:
             winner_badge(draw, MARGIN + 14 + used + 12, top - 8, locale)

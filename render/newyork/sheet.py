@@ -77,7 +77,16 @@ def score_sheet(view: View, names: list[str], locale: str | None) -> Image.Image
             crown(draw, x, ry - 9, 10)
             x += 28
         name = t("newyork.render.dirk", locale) if dirk else seat_name(names, seat)
-        text(draw, (x, ry), name, VALUE, colour, True, max_width=COLUMNS[0] - 44 - x)
+        text(
+            draw,
+            (x, ry),
+            name,
+            VALUE,
+            colour,
+            True,
+            max_width=COLUMNS[0] - 44 - x,
+            min_size=SMALL + 2,
+        )
         for k, scoring in enumerate(view["scorings"][:3]):
             if dirk:
                 cell = str(scoring["dirk"])

@@ -219,7 +219,16 @@ def _player(
     x: float = x0 + 12
     colour = theme.GOLD if acting or won else theme.TEXT
     room = right - used - x - 14 - (120 if won else 0)
-    x += text(draw, (x, top), ("▶ " if acting else "") + name, VALUE, colour, True, max_width=room)
+    x += text(
+        draw,
+        (x, top),
+        ("▶ " if acting else "") + name,
+        VALUE,
+        colour,
+        True,
+        max_width=room,
+        min_size=VALUE - 1 if acting else SMALL + 2,
+    )
     if won:
         winner_badge(draw, x + 8, top - 8, locale)
     low = y + 62

@@ -297,7 +297,16 @@ def _player(
     elif acting:
         name = "▶ " + name
     colour = theme.MUTED if dirk else theme.GOLD if winner or acting else theme.TEXT
-    d.text(draw, (x0 + PAD, y + 24), name, NAME, colour, True, max_width=CHIPS_X - PAD - 8)
+    d.text(
+        draw,
+        (x0 + PAD, y + 24),
+        name,
+        NAME,
+        colour,
+        True,
+        max_width=CHIPS_X - PAD - 8,
+        min_size=SMALL,
+    )
     if dirk:
         under = t("render.nycards.pic.dirk_note", locale)
     else:

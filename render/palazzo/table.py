@@ -282,7 +282,17 @@ def _auction(
         is_new = seat in new.bids
         name_w = 150
         colour = theme.FAINT if passed else (theme.GOLD if high else theme.TEXT)
-        text(draw, (x0 + PAD, mid), names[seat], MID, colour, True, "lm", max_width=name_w)
+        text(
+            draw,
+            (x0 + PAD, mid),
+            names[seat],
+            MID,
+            colour,
+            True,
+            "lm",
+            max_width=name_w,
+            min_size=SMALL + 1,
+        )
         bx = x0 + PAD + name_w + 8
         if passed:
             text(draw, (bx, mid), t("palazzo.render.passed", locale), MID, theme.FAINT, anchor="lm")

@@ -13,6 +13,7 @@ import pytest
 from PIL.Image import Image
 
 from games import ENTRIES, GameEntry
+from render import draw as pen_tools
 from render.draw import DrawnText, isolated, recording_text
 
 HARD_NAMES = {
@@ -105,3 +106,20 @@ def test_a_right_to_left_name_is_isolated_so_the_words_around_it_keep_their_orde
     name = HARD_NAMES["right to left"]
     assert isolated(name) == f"\u2068{name}\u2069"
     assert isolated("Ann") == "Ann" and isolated("漢字") == "漢字"
+
+
+def test_a_name_too_wide_for_its_place_is_drawn_smaller_before_it_is_cut() -> None:
+    """With `min_size`, words a little too wide are drawn whole in a smaller size (never under
+    `min_size`); only words too wide even at `min_size` are cut with an ellipsis."""
+    _, pen = pen_tools.canvas(100, 600)
+    room = pen_tools.width_of("Makkelijke bot 1", 19, True) - 10
+    with recording_text() as drawn:
+        pen_tools.text(
+            pen, (10, 50), "Makkelijke bot 1", 19, bold=True, max_width=room, min_size=15
+        )
+        pen_tools.text(pen, (10, 80), "Makkelijke bot 1", 19, bold=True, max_width=room)
+        pen_tools.text(pen, (10, 20), "W" * 32, 19, bold=True, max_width=room, min_size=15)
+    shrunk, cut, long = drawn
+    assert shrunk.words == "Makkelijke bot 1" and 15 <= shrunk.size < 19
+    assert cut.words.endswith("…") and cut.size == 19
+    assert long.words.endswith("…") and long.size == 15
