@@ -73,6 +73,13 @@ _held = [0]  # bytes held by the cache
 _lock = threading.Lock()  # pictures are drawn in threads too (tests, and without processes)
 
 
+def forget() -> None:
+    """Drop every kept piece, so the next pictures draw (and look up their texts) afresh."""
+    with _lock:
+        _cache.clear()
+        _held[0] = 0
+
+
 def stamp(
     draw: ImageDraw.ImageDraw,
     key: Hashable,

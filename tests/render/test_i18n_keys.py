@@ -10,6 +10,7 @@ import pytest
 
 import i18n
 from games import rules_of
+from render import sprites
 from render.money import hand_picture, score_sheet, table_picture
 from rules.money.components import CURRENCIES
 from tests.render.samples import NAMES, PHASES, sample_states
@@ -32,6 +33,7 @@ def test_every_render_key_has_an_english_template(monkeypatch: pytest.MonkeyPatc
     original = i18n.catalog
     monkeypatch.setattr(i18n, "catalog", lambda locale: Recording(original(locale)))
     ASKED.clear()
+    sprites.forget()  # kept pieces would not look their texts up again
     for players in (3, 5):
         for phase in PHASES:
             state = sample_states(players, 100 + players)[phase]
