@@ -116,9 +116,7 @@ def keen_move(sim: NycardsSim, seat: int, rng: random.Random | None = None) -> i
     by_slot: list[list[int]] = [[] for _ in SLOT_RANGE]
     for c in hand:
         by_slot[SLOT_OF[c]].append(c)
-    worth = [
-        0.0 if b is None else BASE_WORTH + gains[TYPE_OF[b]] for b in yard
-    ]  # per slot
+    worth = [0.0 if b is None else BASE_WORTH + gains[TYPE_OF[b]] for b in yard]  # per slot
     best_buy: tuple[float, int] | None = None
     for slot in SLOT_RANGE:
         price = PRICE_OF[yard[slot]]
