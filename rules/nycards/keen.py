@@ -73,9 +73,8 @@ def place_points(column: list[int], places: list[int], seat: int) -> int:
     return 0
 
 
-def majority_gains(sim: NycardsSim, seat: int) -> list[float]:
-    """Per type (by index): the points one more building of it adds to `seat` at the scorings
-    still to come, every participant's buildings as they stand."""
+def _counts(sim: NycardsSim) -> list[list[int]]:
+    """Per participant (the seats, then Dirk when he plays): buildings held per type."""
     holdings = list(sim.buildings)
     if sim.dirk:
         holdings.append(sim.dirk_buildings)
@@ -85,18 +84,27 @@ def majority_gains(sim: NycardsSim, seat: int) -> list[float]:
         for b in held:
             row[TYPE_OF[b]] += 1
         rows.append(row)
-    names = remaining(sim)
-    gains = []
-    for t in range(TYPES):
-        column = [row[t] for row in rows]
-        more = column[:]
-        more[seat] += 1
-        gain = 0
-        for name in names:
-            places = PLACES[name][t]
-            gain += place_points(more, places, seat) - place_points(column, places, seat)
-        gains.append(float(gain))
-    return gains
+    return rows
+
+
+def type_gain(rows: list[list[int]], names: list[str], seat: int, t: int) -> float:
+    """The points one more building of type `t` adds to `seat` at the scorings `names`, with
+    these counts per participant (`_counts`)."""
+    column = [row[t] for row in rows]
+    more = column[:]
+    more[seat] += 1
+    gain = 0
+    for name in names:
+        places = PLACES[name][t]
+        gain += place_points(more, places, seat) - place_points(column, places, seat)
+    return float(gain)
+
+
+def majority_gains(sim: NycardsSim, seat: int) -> list[float]:
+    """Per type (by index): the points one more building of it adds to `seat` at the scorings
+    still to come, every participant's buildings as they stand."""
+    rows, names = _counts(sim), remaining(sim)
+    return [type_gain(rows, names, seat, t) for t in range(TYPES)]
 
 
 def _reach(values: list[int]) -> int:
@@ -112,11 +120,13 @@ def keen_move(sim: NycardsSim, seat: int, rng: random.Random | None = None) -> i
     if sim.pending is not None:
         return policy.gift_choice(sim, seat)
     hand, purse, yard = sim.hands[seat], sim.purse[seat], sim.yard
-    gains = majority_gains(sim, seat)
+    rows, names = _counts(sim), remaining(sim)
+    worth = [
+        0.0 if b is None else BASE_WORTH + type_gain(rows, names, seat, TYPE_OF[b]) for b in yard
+    ]  # per slot: only the yard's types are weighed
     by_slot: list[list[int]] = [[] for _ in SLOT_RANGE]
     for c in hand:
         by_slot[SLOT_OF[c]].append(c)
-    worth = [0.0 if b is None else BASE_WORTH + gains[TYPE_OF[b]] for b in yard]  # per slot
     best_buy: tuple[float, int] | None = None
     for slot in SLOT_RANGE:
         price = PRICE_OF[yard[slot]]
