@@ -12,7 +12,9 @@ from bench.nycards_keen import main
 
 
 @pytest.mark.parametrize("where", ["simulator", "engine"])
-def test_the_keen_benchmark_prints_the_keen_and_the_standard_line(capsys, where: str) -> None:
+def test_the_keen_benchmark_prints_the_keen_and_the_standard_line(
+    capsys: pytest.CaptureFixture[str], where: str
+) -> None:
     main(["--games", "2", "--seed", "7", *(["--engine"] if where == "engine" else [])])
     lines = capsys.readouterr().out.splitlines()
     pattern = (
