@@ -1,6 +1,7 @@
 """The standard bot's judgement (`rules.nycards.bot`) on the fast simulator, for the strong
-bot's playouts and root candidates: the same worth for every buy, take and `end`, computed
-from a `NycardsSim` with integer moves instead of a view and action texts.
+bot's playouts (the rivals' moves; its own seat plays `rules.nycards.keen`) and root
+candidates: the same worth for every buy, take and `end`, computed from a `NycardsSim` with
+integer moves instead of a view and action texts.
 
 Only the tie-break differs: the standard bot breaks ties by its seed, unknown to a searcher,
 so `standard_move` draws among the tied moves. What the payment of a buy is (the first of the

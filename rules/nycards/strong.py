@@ -11,11 +11,12 @@ the game (or `HORIZON_ROUNDS` more rounds); the reward is then half a win (share
 half the margin over the best rival (before the end: the margin of points plus what scoring C
 would give).
 
-Root moves: the standard bot's move, then its next best by its own worth (`CANDIDATES` in
-all); another is played only when it beats the standard move by `SWITCH_AT` standard errors of
-the paired differences. Playouts: every seat plays as the standard bot
-(`rules.nycards.policy`: in the benchmark and most tables the rivals are standard bots), a
-random legal move now and then. The easy bot keeps the older cheap policy (`easy_move`).
+Root moves: the keen policy's move (`rules.nycards.keen`), then the standard bot's and its
+next best by its own worth (`CANDIDATES` in all); another is played only when it beats the
+keen move by `SWITCH_AT` standard errors of the paired differences. Playouts: the searching
+seat plays on as the keen policy, every other seat as the standard bot (`rules.nycards.policy`:
+in the benchmark and most tables the rivals are standard bots), a random legal move now and
+then. The easy bot keeps the older cheap policy (`easy_move`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import random
 
 from rules.contract import View
 from rules.nycards import bot as standard
-from rules.nycards import policy
+from rules.nycards import keen, policy
 from rules.nycards.components import BUILDINGS, SCORING_CARDS, money_ids
 from rules.nycards.scoring import score
 from rules.nycards.sim import (
@@ -43,7 +44,7 @@ from rules.nycards.sim import (
 from rules.search import deal_hidden
 
 MARGIN_WEIGHT = 1 / 60
-CANDIDATES = 4  # root moves searched: the standard one and its next best
+CANDIDATES = 4  # root moves searched: the keen one, the standard one and its next best
 SWITCH_AT = 1.0  # standard errors by which a move must beat the standard one to be played
 WIN_WEIGHT = 0.5  # of the reward at the end; the rest: the margin over the best rival
 RANDOM_SHARE = 0.05  # playout moves drawn at random instead of the standard bot's
@@ -100,18 +101,25 @@ def determinize(view: View, rng: random.Random) -> NycardsSim:
 
 
 def candidates(view: View, sim: NycardsSim, seed: int) -> list[int]:
-    """The standard bot's move, then its next best moves by its own worth (`policy.ranked`),
-    `CANDIDATES` in all: they depend only on the seat's hand and what is public."""
-    first = parse_move(standard.bot_action(view, seed))
-    others = [m for m in policy.ranked(sim, view["seat"]) if m != first]
-    return [first, *others[: CANDIDATES - 1]]
+    """The keen move, the standard bot's move, then the standard bot's next best moves by its
+    own worth (`policy.ranked`), `CANDIDATES` distinct moves in all: they depend only on the
+    seat's hand and what is public."""
+    seat = view["seat"]
+    found = [keen.keen_move(sim, seat), parse_move(standard.bot_action(view, seed))]
+    for move in policy.ranked(sim, seat):
+        found.append(move)
+    unique = list(dict.fromkeys(found))
+    return unique[:CANDIDATES]
 
 
-def playout_move(sim: NycardsSim, seat: int, rng: random.Random) -> int:
-    """The standard bot's move (`policy.standard_move`: the rivals in play are standard bots,
-    and the seat plays on as one), a random legal move now and then (`RANDOM_SHARE`)."""
+def playout_move(sim: NycardsSim, seat: int, rng: random.Random, searching: int = -1) -> int:
+    """The keen move for the `searching` seat, the standard bot's for the others
+    (`policy.standard_move`: the rivals in play are standard bots); a random legal move now and
+    then (`RANDOM_SHARE`)."""
     if rng.random() < RANDOM_SHARE:
         return sim.random_move(seat, rng)
+    if seat == searching:
+        return keen.keen_move(sim, seat)
     return policy.standard_move(sim, seat, rng)
 
 
@@ -169,11 +177,22 @@ def reward(sim: NycardsSim, seat: int, view: View) -> float:
 
 
 class NycardsSearcher:
-    """The card game's `rules.search.Searcher`."""
+    """The card game's `rules.search.Searcher`; `seat` is the searching seat, set by
+    `determinize` (every world of a search is drawn from that seat's view)."""
 
-    determinize = staticmethod(determinize)
+    def __init__(self) -> None:
+        self.seat = -1
+
+    def determinize(self, view: View, rng: random.Random) -> NycardsSim:
+        """A world drawn from `view` (module `determinize`); remembers the searching seat."""
+        self.seat = view["seat"]
+        return determinize(view, rng)
+
+    def playout_move(self, sim: NycardsSim, seat: int, rng: random.Random) -> int:
+        """`playout_move` with this search's seat playing the keen policy."""
+        return playout_move(sim, seat, rng, self.seat)
+
     candidates = staticmethod(candidates)
-    playout_move = staticmethod(playout_move)
     easy_move = staticmethod(easy_move)
     finished = staticmethod(finished)
     reward = staticmethod(reward)
