@@ -120,6 +120,11 @@ class Game(Protocol):
     def view(self, state: State, seat: int | None) -> View:
         """What `seat` may see (None: the public view). The only input of pictures and texts."""
 
+    def hand(self, state: State, seat: int) -> Any:
+        """The private part of `seat`'s view, its `hand`: equal to `view(state, seat)["hand"]`
+        (None when the view has none), without building the whole view (the table compares
+        every seat's hand before and after each action)."""
+
     def outcome(self, state: State) -> Outcome | None:
         """The result once the game is over, else None."""
 

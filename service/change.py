@@ -80,7 +80,7 @@ def _changed_hands(before: GameRecord, after: GameRecord, seat: int) -> bool:
 
 def hand_of(game: Game, state: dict[str, Any], seat: int) -> Any:
     """The private part of a seat's view (its `hand`), used to tell when a hand changed."""
-    return game.view(state, seat).get("hand")
+    return game.hand(state, seat)
 
 
 def announcement(

@@ -191,6 +191,16 @@ def test_every_component_is_in_exactly_one_place(games: list[Played]) -> None:
             assert now == dealt, f"{played}, state {step}: the components changed"
 
 
+def test_a_seats_hand_is_the_hand_of_its_view(games: list[Played]) -> None:
+    """`hand(state, seat)`, which the table compares before and after every action to find
+    the changed hands, is exactly the `hand` of the seat's whole view, in every state."""
+    for played, state in positions(games):
+        for seat in range(played.players):
+            assert played.game.hand(state, seat) == played.game.view(state, seat).get("hand"), (
+                f"{played}, seat {seat}"
+            )
+
+
 # ------------------------------------------------------------------ secrets
 
 
