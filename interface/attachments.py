@@ -26,8 +26,7 @@ from typing import Any
 import discord
 from PIL.Image import Image
 
-from interface.picture_workers import PictureWorkers, WorkerDied
-from render.png import encode
+from interface.picture_workers import PictureWorkers, WorkerDied, draw_png
 
 log = logging.getLogger("tavolo.pictures")
 
@@ -154,11 +153,6 @@ def picture_cache() -> PictureCache:
     if cache is None:
         cache = _caches[loop] = PictureCache()
     return cache
-
-
-def draw_png(picture: Callable[[], Image]) -> bytes:
-    """Draw a deferred picture and encode it as PNG (runs in a picture thread)."""
-    return encode(picture())
 
 
 async def _draw(picture: Callable[[], Image], named: bool = False) -> bytes:
