@@ -71,6 +71,24 @@ async def test_a_hand_dm_showing_the_same_is_not_sent_again(
     assert edit.message.attachments, "the DM keeps its picture"
 
 
+async def test_a_hand_dm_whose_picture_is_unchanged_is_edited_without_drawing_it(
+    tables: TableService, store: Store, bot: FakeBot
+) -> None:
+    """A hand DM whose text changes but whose picture shows the same view is edited without
+    drawing the picture again, even once the picture left the cache of encoded pictures."""
+    start = await seated_step(tables, "nycards", 1, [100, 101, 102])
+    await deliver_change(bot, start)
+    record = await tables.game(start.record.id)
+    cache = picture_cache()
+    cache.pictures.clear()
+    drawn = cache.drawn
+    assert await dm_hand(bot, record, 0, "en", fresh=False, note="A note.")
+    (edit,) = [s for s in bot.sent[-1:] if s.op == "edit"]
+    assert edit.content is not None and edit.content.startswith("A note.")
+    assert "attachments" not in edit.kwargs and edit.message.attachments
+    assert cache.drawn == drawn, "the picture the DM shows was not drawn again"
+
+
 async def test_pictures_drawn_in_worker_processes_are_the_same() -> None:
     """The bot draws in worker processes (`use_processes`): every game's table and hand come
     out byte for byte as drawn here."""
