@@ -109,7 +109,7 @@ class BaseGame(ABC, Generic[Action]):
         return state
 
     def hand(self, state: State, seat: int) -> Any:
-        """The seat's `hand` (see the contract); by default taken from its whole view."""
+        """The seat's `hand` (see `rules.contract.Game`); by default from its whole view."""
         return self.view(state, seat).get("hand")
 
     def check_players(self, players: object) -> None:

@@ -86,7 +86,12 @@ class Outcome:
 
 
 class Game(Protocol):
-    """The interface every game offers (see DESIGN.md, "The game contract")."""
+    """The interface every game offers (see DESIGN.md, "The game contract").
+
+    A game may also offer `hand(state, seat)`: the private part of the seat's view, equal to
+    `view(state, seat)["hand"]` (None when the view has none), without building the whole view
+    (the table compares every seat's hand before and after each action; `rules.base.BaseGame`
+    has it). Without it the table takes the hand from the whole view."""
 
     info: GameInfo
 
@@ -119,11 +124,6 @@ class Game(Protocol):
 
     def view(self, state: State, seat: int | None) -> View:
         """What `seat` may see (None: the public view). The only input of pictures and texts."""
-
-    def hand(self, state: State, seat: int) -> Any:
-        """The private part of `seat`'s view, its `hand`: equal to `view(state, seat)["hand"]`
-        (None when the view has none), without building the whole view (the table compares
-        every seat's hand before and after each action)."""
 
     def outcome(self, state: State) -> Outcome | None:
         """The result once the game is over, else None."""
