@@ -67,7 +67,12 @@ except ImportError:  # before issue 18: no cache, pictures drawn by threads
 
 def cpu_seconds() -> float:
     """CPU time of this process (every thread) and of its picture worker processes (Linux)."""
-    total = time.process_time()
+    return time.process_time() + worker_cpu_seconds()
+
+
+def worker_cpu_seconds() -> float:
+    """CPU time of this process's child processes (the picture workers; Linux)."""
+    total = 0.0
     tick = os.sysconf("SC_CLK_TCK")
     for child in Path("/proc", str(os.getpid()), "task").parent.glob("task/*/children"):
         for pid in child.read_text().split():
@@ -217,11 +222,12 @@ async def offered_load(
 
 async def saturation(
     bot: Bot, ids: list[int], seconds: float, workers: int = WORKERS
-) -> tuple[float, float, int, float]:
-    """(actions per second, CPU ms per action, actions, event-loop CPU ms per action) by
-    `workers` concurrent players acting back to back. The event loop's share is its thread's
-    CPU time (`time.thread_time`: the rules, the messages, Discord's objects, the database's
-    replies; not SQLite's own thread, nor the pictures drawn in worker processes)."""
+) -> tuple[float, float, int, float, float]:
+    """(actions per second, CPU ms per action, actions, event-loop CPU ms per action, picture
+    workers' CPU ms per action) by `workers` concurrent players acting back to back. The event
+    loop's share is its thread's CPU time (`time.thread_time`: the rules, the messages,
+    Discord's objects, the database's replies; not SQLite's own thread, nor the pictures drawn
+    in worker processes); the rest of this process's is SQLite's threads'."""
     done = 0
     stop = time.perf_counter() + seconds
 
@@ -233,10 +239,13 @@ async def saturation(
                 done += 1
 
     start, cpu, loop_cpu = time.perf_counter(), cpu_seconds(), time.thread_time()
+    pictures = worker_cpu_seconds()
     await asyncio.gather(*(worker(n) for n in range(workers)))
     wall, cpu = time.perf_counter() - start, cpu_seconds() - cpu
     per = max(1, done)
-    return done / wall, cpu / per * 1e3, done, (time.thread_time() - loop_cpu) / per * 1e3
+    loop_ms = (time.thread_time() - loop_cpu) / per * 1e3
+    pictures_ms = (worker_cpu_seconds() - pictures) / per * 1e3
+    return done / wall, cpu / per * 1e3, done, loop_ms, pictures_ms
 
 
 async def bench(
@@ -266,7 +275,7 @@ async def bench(
         counts = dict(bot.discord.counts)
         drawn, reused = cache.drawn - drawn, cache.reused - reused
         load = load_line()
-        throughput, cpu_ms, _, loop_ms = await saturation(bot, ids, seconds)
+        throughput, cpu_ms, _, loop_ms, pictures_ms = await saturation(bot, ids, seconds)
         saturation_load = load_line()
         await store.close()
     every = [x for values in latencies.values() for x in values]
@@ -309,7 +318,9 @@ async def bench(
     )
     print(
         f"event loop CPU per action at saturation ({', '.join(titles)}): {loop_ms:.2f} ms "
-        f"(its thread only: rules, messages, Discord's objects, database replies)"
+        f"(its thread only: rules, messages, Discord's objects, database replies); "
+        f"the process's other threads (SQLite's) {cpu_ms - loop_ms - pictures_ms:.2f} ms; "
+        f"picture workers {pictures_ms:.2f} ms"
     )
     print(
         f"saturation: {throughput:.0f} actions/s with board and hand pictures "

@@ -29,6 +29,12 @@ class Transaction(Protocol):
         transaction's changes."""
         ...
 
+    async def add(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """One write statement whose count is not needed. It may run later, in order, with
+        the transaction's next statement or its commit (SQLite: in one trip to the database's
+        thread), so its errors may be raised there instead."""
+        ...
+
     def discard(self) -> None:
         """Roll the transaction back at the end of its block instead of committing it."""
         ...

@@ -81,6 +81,9 @@ class PostgresTransaction:
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return [tuple(row) for row in await self._conn.fetch(numbered(sql), *params)]
 
+    async def add(self, sql: str, params: Sequence[Any] = ()) -> None:
+        await self._conn.execute(numbered(sql), *params)
+
     def discard(self) -> None:
         self.discarded = True
 

@@ -2,6 +2,11 @@
 
 Writes are serialised by a lock in the process (`_write`) and `BEGIN IMMEDIATE`; reads go to a
 second connection, which sees committed data only.
+
+A transaction goes to the writing connection's thread in as few trips as it can: its `BEGIN`
+and the writes whose count is not needed (`add`) wait and go with its next statement or its
+commit, run one after another there (each trip costs the event loop ~19 µs and a thread hand-over:
+a move's save is 2 trips instead of 7).
 """
 
 from __future__ import annotations
@@ -21,19 +26,47 @@ from db.migrations import migrate
 SYNCHRONOUS = ("FULL", "NORMAL")
 
 
+Statement = tuple[str, tuple[Any, ...]]
+
+
+def _run(conn: aiosqlite.Connection, queued: list[Statement], last: Statement, rows: bool) -> Any:
+    """In the connection's thread: the queued statements, then `last`; its rows or count."""
+    db = conn._conn  # the sqlite3 connection, used in its own thread only
+    for sql, params in queued:
+        db.execute(sql, params)
+    cursor = db.execute(*last)
+    try:
+        return cursor.fetchall() if rows else cursor.rowcount
+    finally:
+        cursor.close()
+
+
 class SqliteTransaction:
-    """A write transaction on the writing connection (see `db.backend.Transaction`)."""
+    """A write transaction on the writing connection (see `db.backend.Transaction`): its
+    statements go to the connection's thread in as few trips as they can (see the module)."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
+        self._queued: list[Statement] = [("BEGIN IMMEDIATE", ())]
         self.discarded = False
 
+    async def _send(self, sql: str, params: Sequence[Any], rows: bool) -> Any:
+        queued, self._queued = self._queued, []
+        last = (sql, tuple(params))
+        return await self._conn._execute(_run, self._conn, queued, last, rows)  # type: ignore[no-untyped-call]
+
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        cur = await self._conn.execute(sql, tuple(params))
-        return cur.rowcount
+        return int(await self._send(sql, params, rows=False))
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return list(await self._conn.execute_fetchall(sql, tuple(params)))
+        return list(await self._send(sql, params, rows=True))
+
+    async def add(self, sql: str, params: Sequence[Any] = ()) -> None:
+        self._queued.append((sql, tuple(params)))
+
+    async def end(self) -> None:
+        """Commit (roll back when discarded) with the statements still queued."""
+        await self._send("ROLLBACK" if self.discarded else "COMMIT", (), rows=False)
 
     def discard(self) -> None:
         self.discarded = True
@@ -114,11 +147,10 @@ class SqliteBackend:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteTransaction]:
         async with self._write:
-            await self.conn.execute("BEGIN IMMEDIATE")
             tx = SqliteTransaction(self.conn)
             try:
                 yield tx
-                await self.conn.execute("ROLLBACK" if tx.discarded else "COMMIT")
+                await tx.end()
             except BaseException:
                 await self._rollback()
                 raise

@@ -536,13 +536,13 @@ class Store(Claims):
                 raise StaleVersion(game_id) if exists else GameNotFound(game_id)
             if action is not None:
                 seat, user_id, text = action
-                await tx.execute(
+                await tx.add(
                     "INSERT INTO actions (game_id, version, seat, user_id, action, at) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     (game_id, expected_version + 1, seat, user_id, text, when),
                 )
             if seat_log is not None:
-                await tx.execute(
+                await tx.add(
                     "INSERT INTO actions (game_id, version, kind, seat, user_id, action, at) "
                     "VALUES (?, ?, 'seat', ?, ?, ?, ?)",
                     (
@@ -555,7 +555,7 @@ class Store(Claims):
                     ),
                 )
             if undo is not None:
-                await tx.execute(
+                await tx.add(
                     "INSERT INTO actions (game_id, version, kind, seat, user_id, action, at) "
                     "VALUES (?, ?, 'undo', ?, ?, ?, ?)",
                     (game_id, expected_version + 1, *undo, when),
@@ -563,12 +563,12 @@ class Store(Claims):
             if results is not None:
                 await self._write_results(tx, game_id, results, when)
             if "timing" in values:  # new settings: the tick looks at its timers again
-                await tx.execute(  # (marked with the version: `set_timer_checks`)
+                await tx.add(  # (marked with the version: `set_timer_checks`)
                     "UPDATE turn_timers SET check_at = ? WHERE game_id = ?",
                     (f"!{expected_version + 1}", game_id),
                 )
             if keep_terms is not None:
-                await tx.execute(
+                await tx.add(
                     "UPDATE turn_timers SET deadline_hours = COALESCE(deadline_hours, ?), "
                     "auto_moves = COALESCE(auto_moves, ?) WHERE game_id = ?",
                     (*keep_terms, game_id),
@@ -576,12 +576,12 @@ class Store(Claims):
             if clocks is not None:
                 await self._set_turn_timers(tx, game_id, clocks)
             if announce is not None:
-                await tx.execute(
+                await tx.add(
                     "INSERT INTO outbox (game_id, version, body) VALUES (?, ?, ?)",
                     (game_id, expected_version + 1, _dumps(announce.to_json())),
                 )
             if ended:
-                await tx.execute("DELETE FROM turn_timers WHERE game_id = ?", (game_id,))
+                await tx.add("DELETE FROM turn_timers WHERE game_id = ?", (game_id,))
         return _record(saved[0])
 
     @staticmethod
@@ -590,20 +590,20 @@ class Store(Claims):
         waiting = sorted(clocks.waiting.items())
         for seat in clocks.carried:
             if seat in clocks.waiting:
-                await tx.execute(
+                await tx.add(
                     "UPDATE turn_timers SET since_version = ? WHERE game_id = ? AND seat = ?",
                     (clocks.waiting[seat], game_id, seat),
                 )
         # the timers of waits that ended go; those of new waits come (kept ones stay as they are)
         kept = " OR ".join("(seat = ? AND since_version = ?)" for _ in waiting) or "FALSE"
-        await tx.execute(
+        await tx.add(
             f"DELETE FROM turn_timers WHERE game_id = ? AND NOT ({kept})",
             (game_id, *(n for pair in waiting for n in pair)),
         )
         if waiting:
             rows = ", ".join("(?, ?, ?, ?, ?, ?)" for _ in waiting)
             started = stamp(clocks.at)
-            await tx.execute(
+            await tx.add(
                 "INSERT INTO turn_timers (game_id, seat, since_version, started_at, "
                 f"deadline_hours, auto_moves) VALUES {rows} ON CONFLICT DO NOTHING",
                 tuple(
@@ -620,7 +620,7 @@ class Store(Claims):
                 ),
             )
         if clocks.deadline_moved is not None:
-            await tx.execute(
+            await tx.add(
                 "UPDATE turn_timers SET deadline_moved = 1 WHERE game_id = ? AND seat = ?",
                 (game_id, clocks.deadline_moved),
             )
@@ -692,13 +692,13 @@ class Store(Claims):
             return
         marks = ",".join("?" * len(versions))
         async with self._db.transaction() as tx:
-            await tx.execute(
+            await tx.add(
                 f"UPDATE outbox SET delivered = 1, shown_in = ? "
                 f"WHERE game_id = ? AND version IN ({marks})",
                 (board[1] if board else None, game_id, *versions),
             )
             for seat, fresh in (panels or {}).items():
-                await tx.execute(
+                await tx.add(
                     "INSERT INTO panels_due (game_id, seat, fresh) VALUES (?, ?, ?) "
                     "ON CONFLICT (game_id, seat) DO UPDATE SET fresh = CASE "
                     "WHEN excluded.fresh > panels_due.fresh THEN excluded.fresh "
@@ -706,7 +706,7 @@ class Store(Claims):
                     (game_id, seat, int(fresh)),
                 )
             if board is not None:
-                await tx.execute(
+                await tx.add(
                     "INSERT INTO messages (game_id, kind, channel_id, message_id) "
                     "VALUES (?, 'board', ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET "
                     "channel_id = excluded.channel_id, message_id = excluded.message_id",

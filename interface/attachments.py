@@ -15,21 +15,18 @@ import hashlib
 import io
 import json
 import logging
-import multiprocessing
 import os
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
 import discord
 from PIL.Image import Image
 
-from games import all_entries
-from render.png import encode
+from interface.picture_workers import PictureWorkers, WorkerDied, draw_png
 
 log = logging.getLogger("tavolo.pictures")
 
@@ -41,8 +38,7 @@ PICTURE_THREADS = ThreadPoolExecutor(
 )
 
 
-_processes: list[ProcessPoolExecutor] = []  # the worker processes, once `use_processes`
-_process_count = [0]  # how many workers `use_processes` asked for
+_processes: list[PictureWorkers] = []  # the worker processes, once `use_processes`
 
 
 def use_processes(count: int) -> None:
@@ -51,22 +47,13 @@ def use_processes(count: int) -> None:
     interpreter's lock, so the loop stalls and one core does the drawing; in processes it runs
     on every core and the loop stays free. A picture that cannot be named (`digest` None, e.g.
     drawn already) is still drawn by a thread. Tests keep the threads (they patch drawing in
-    this process). `count` 0: back to threads."""
+    this process). `count` 0: back to threads. The workers start at once (each loads the
+    games and their pictures before its first picture), driven by the event loop itself
+    (`interface.picture_workers`)."""
     while _processes:
-        _processes.pop().shutdown(wait=False, cancel_futures=True)
-    _process_count[0] = count
+        _processes.pop().close()
     if count > 0:
-        context = multiprocessing.get_context("spawn")  # never fork a running event loop
-        pool = ProcessPoolExecutor(max_workers=count, mp_context=context)
-        for _ in range(count):  # start the workers now, not when the first pictures wait
-            pool.submit(_warm)
-        _processes.append(pool)
-
-
-def _warm() -> None:
-    """Load the games and their pictures in a worker process before its first picture (the
-    import of this module in the worker loaded them; asking for them here waits for that)."""
-    all_entries()
+        _processes.append(PictureWorkers(count))
 
 
 MAX_QUEUED = 4 * PICTURE_THREADS._max_workers
@@ -168,22 +155,14 @@ def picture_cache() -> PictureCache:
     return cache
 
 
-def draw_png(picture: Callable[[], Image]) -> bytes:
-    """Draw a deferred picture and encode it as PNG (runs in a picture thread)."""
-    return encode(picture())
-
-
 async def _draw(picture: Callable[[], Image], named: bool = False) -> bytes:
     async with _queue_slots():
         loop = asyncio.get_running_loop()
         if named and _processes:  # plain JSON arguments: sent to a worker process
-            pool = _processes[0]
             try:
-                return await loop.run_in_executor(pool, draw_png, picture)
-            except BrokenProcessPool:  # a worker died (e.g. killed): new workers, this one here
-                log.warning("a picture worker process died; starting new ones")
-                if _processes and _processes[0] is pool:
-                    use_processes(_process_count[0])
+                return await _processes[0].draw(picture)
+            except WorkerDied:  # (a new worker took its place) this picture is drawn here
+                pass
         return await loop.run_in_executor(PICTURE_THREADS, draw_png, picture)
 
 

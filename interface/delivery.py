@@ -220,22 +220,33 @@ def note_lines(record: GameRecord, notes: list[dict[str, Any]], locale: str | No
 
 async def send_panels(bot: Host, record: GameRecord) -> bool:
     """DM each due private panel (a fresh DM, which notifies, for a seat whose turn began and
-    whose player asked for DMs). False if one failed in a way that may pass."""
+    whose player asked for DMs). False if one failed in a way that may pass. The seats' panels
+    go at the same time: their pictures are drawn side by side, not one after another."""
     due = await bot.store.panels_due(record.id)
     if not due:
         return True
-    done = True
-    for seat, fresh in due.items():
-        sent: bool | None = False
-        if record.status in ("running", "finished") and seat < len(record.seats):
-            locale = member_locale(bot, record.seats[seat].user_id, record)
-            note = t("dm.your_turn", locale, channel=f"<#{record.channel_id}>") if fresh else None
-            sent = await dm_hand(bot, record, seat, locale, fresh=fresh, note=note)
-        if sent is None:
-            done = False
-        else:
-            await bot.store.panel_done(record.id, seat)
-    return done
+    outcomes = await asyncio.gather(
+        *(send_panel(bot, record, seat, fresh) for seat, fresh in due.items()),
+        return_exceptions=True,
+    )
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
+    return all(outcomes)
+
+
+async def send_panel(bot: Host, record: GameRecord, seat: int, fresh: bool) -> bool:
+    """DM one seat's due panel and mark it done. False if it failed in a way that may pass
+    (it stays due)."""
+    sent: bool | None = False
+    if record.status in ("running", "finished") and seat < len(record.seats):
+        locale = member_locale(bot, record.seats[seat].user_id, record)
+        note = t("dm.your_turn", locale, channel=f"<#{record.channel_id}>") if fresh else None
+        sent = await dm_hand(bot, record, seat, locale, fresh=fresh, note=note)
+    if sent is None:
+        return False
+    await bot.store.panel_done(record.id, seat)
+    return True
 
 
 async def send_post(bot: Host, record: GameRecord, out: Outgoing, nonce: str) -> None:

@@ -26,7 +26,8 @@ log = logging.getLogger("tavolo.delivery")
 DM_CLOSED_FLAG = "dm_closed"  # a game's flag: the player was told their DMs are closed
 REMEMBERED = 10_000  # hand DMs whose shown picture and text are remembered (the latest)
 
-Shown = tuple[int, str | None, str]  # (message id, hash of its picture's PNG, digest of it all)
+Shown = tuple[int, str | None, str, str | None]
+"""(message id, hash of its picture's PNG, digest of it all, digest of its picture)"""
 _shown: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[int, int], Shown]] = (
     weakref.WeakKeyDictionary()
 )
@@ -104,7 +105,8 @@ async def dm_hand(
     if note:
         out.content = f"{note}\n{out.content}"[:2000]
     kind = f"hand:{seat}"
-    whole = message_digest(out, digest(out.images[0][0]) if len(out.images) == 1 else None)
+    drawn = digest(out.images[0][0]) if len(out.images) == 1 else None
+    whole = message_digest(out, drawn)
     remembered = _remembered(bot)
     try:
         dm = await dm_channel(bot, user_id)
@@ -116,12 +118,15 @@ async def dm_hand(
             if shown is not None and shown[2] == whole:
                 return True  # the DM shows this already: nothing is drawn or sent
             edit: dict[str, Any] = {"content": out.content, "view": out.view}
-            files, picture = await pictures_of(out)
-            if shown is None or picture is None or shown[1] != picture:
-                edit["attachments"] = files  # else the DM keeps its (byte-identical) picture
+            if shown is not None and drawn is not None and shown[3] == drawn:
+                picture = shown[1]  # the DM shows this very picture: it is not even drawn
+            else:
+                files, picture = await pictures_of(out)
+                if shown is None or picture is None or shown[1] != picture:
+                    edit["attachments"] = files  # else the DM keeps its (identical) picture
             try:
                 await dm.get_partial_message(previous[1]).edit(**edit)
-                remember(bot, record.id, seat, (previous[1], picture, whole))
+                remember(bot, record.id, seat, (previous[1], picture, whole, drawn))
                 return True
             except discord.NotFound:
                 pass
@@ -131,7 +136,7 @@ async def dm_hand(
             kwargs["view"] = out.view
         message = await dm.send(**kwargs)
         await bot.store.set_message(record.id, kind, dm.id, message.id)
-        remember(bot, record.id, seat, (message.id, picture, whole))
+        remember(bot, record.id, seat, (message.id, picture, whole, drawn))
         return True
     except DISCORD_FAILURES as exc:
         if dm_closed(exc):

@@ -108,6 +108,10 @@ class BaseGame(ABC, Generic[Action]):
         state[APPLIED_KEY] = 0
         return state
 
+    def hand(self, state: State, seat: int) -> Any:
+        """The seat's `hand` (see `rules.contract.Game`); by default from its whole view."""
+        return self.view(state, seat).get("hand")
+
     def check_players(self, players: object) -> None:
         """Refuse a player count the game is not for."""
         low, high = self.info.min_players, self.info.max_players

@@ -86,7 +86,12 @@ class Outcome:
 
 
 class Game(Protocol):
-    """The interface every game offers (see DESIGN.md, "The game contract")."""
+    """The interface every game offers (see DESIGN.md, "The game contract").
+
+    A game may also offer `hand(state, seat)`: the private part of the seat's view, equal to
+    `view(state, seat)["hand"]` (None when the view has none), without building the whole view
+    (the table compares every seat's hand before and after each action; `rules.base.BaseGame`
+    has it). Without it the table takes the hand from the whole view."""
 
     info: GameInfo
 

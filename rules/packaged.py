@@ -2,9 +2,10 @@
 
 Every game package splits its rules the same way: `actions.parse`; `engine.setup`, `play`,
 `to_act`, `turn`, `choices` (and `COPIED`, the state parts an action may change);
-`views.view`; `outcome.outcome`; `bot.bot_action`; `describe.describe`;
-`locations.locations`. A game's class then states only its `info`, `copied` and `modules`
-(and overrides what differs, e.g. Money's `refusal`), without forwarding each method itself.
+`views.view` (and `views.hand`, the view's `hand` alone); `outcome.outcome`;
+`bot.bot_action`; `describe.describe`; `locations.locations`. A game's class then states only
+its `info`, `copied` and `modules` (and overrides what differs, e.g. Money's `refusal`), without
+forwarding each method itself.
 """
 
 from __future__ import annotations
@@ -57,6 +58,12 @@ class PackagedGame(BaseGame[Any]):
 
     def view(self, state: State, seat: int | None) -> View:
         return cast(View, self.modules.views.view(state, seat))
+
+    def hand(self, state: State, seat: int) -> Any:
+        """`views.hand` when the package has one (it must equal the view's `hand`), else the
+        whole view's."""
+        own = getattr(self.modules.views, "hand", None)
+        return own(state, seat) if own is not None else super().hand(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
         return cast(Outcome | None, self.modules.outcome.outcome(state))

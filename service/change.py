@@ -79,8 +79,10 @@ def _changed_hands(before: GameRecord, after: GameRecord, seat: int) -> bool:
 
 
 def hand_of(game: Game, state: dict[str, Any], seat: int) -> Any:
-    """The private part of a seat's view (its `hand`), used to tell when a hand changed."""
-    return game.view(state, seat).get("hand")
+    """The private part of a seat's view (its `hand`), used to tell when a hand changed: the
+    game's own `hand` when it has one (see `rules.contract.Game`), else the whole view's."""
+    own = getattr(game, "hand", None)
+    return own(state, seat) if own is not None else game.view(state, seat).get("hand")
 
 
 def announcement(

@@ -21,6 +21,7 @@ import pytest
 import games as games_registry
 from games import RULES
 from rules.contract import Game, Pick, State
+from service.change import hand_of
 from tests import sealedbid
 from tests.helpers.playout import (
     Log,
@@ -189,6 +190,16 @@ def test_every_component_is_in_exactly_one_place(games: list[Played]) -> None:
                 doubled = sorted({i for i in ids if ids.count(i) > 1})
                 assert not doubled, f"{played}, state {step}: {kind} {doubled} in two places"
             assert now == dealt, f"{played}, state {step}: the components changed"
+
+
+def test_a_seats_hand_is_the_hand_of_its_view(games: list[Played]) -> None:
+    """The seat's hand the table compares before and after every action to find the changed
+    hands (the game's own `hand` accessor) is exactly the `hand` of the seat's whole view."""
+    for played, state in positions(games):
+        for seat in range(played.players):
+            assert hand_of(played.game, state, seat) == played.game.view(state, seat).get("hand"), (
+                f"{played}, seat {seat}"
+            )
 
 
 # ------------------------------------------------------------------ secrets

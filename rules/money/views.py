@@ -58,3 +58,8 @@ def view(state: State, seat: int | None) -> View:
         public["hand"] = list(state["hands"][seat])
         public["bid"] = list(bid) if bid is not None else None
     return public
+
+
+def hand(state: State, seat: int) -> list[int]:
+    """`view(state, seat)["hand"]` alone (the table compares hands after every action)."""
+    return list(state["hands"][seat])

@@ -48,3 +48,8 @@ def view(state: State, seat: int | None) -> View:
     if seat is not None:
         public["hand"] = list(state["hands"][seat])
     return public
+
+
+def hand(state: State, seat: int) -> list[int]:
+    """`view(state, seat)["hand"]` alone (the table compares hands after every action)."""
+    return list(state["hands"][seat])

@@ -83,3 +83,8 @@ def view(state: State, seat: int | None) -> View:
         public["hand"] = list(state["hands"][seat])
         public["hand_value"] = best_value(state["hands"][seat])
     return public
+
+
+def hand(state: State, seat: int) -> list[int]:
+    """`view(state, seat)["hand"]` alone (the table compares hands after every action)."""
+    return list(state["hands"][seat])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from functools import partial
 
+import pytest
 from PIL import Image
 
 from db.store import Store
@@ -70,6 +71,24 @@ async def test_a_hand_dm_showing_the_same_is_not_sent_again(
     assert edit.message.attachments, "the DM keeps its picture"
 
 
+async def test_a_hand_dm_whose_picture_is_unchanged_is_edited_without_drawing_it(
+    tables: TableService, store: Store, bot: FakeBot
+) -> None:
+    """A hand DM whose text changes but whose picture shows the same view is edited without
+    drawing the picture again, even once the picture left the cache of encoded pictures."""
+    start = await seated_step(tables, "nycards", 1, [100, 101, 102])
+    await deliver_change(bot, start)
+    record = await tables.game(start.record.id)
+    cache = picture_cache()
+    cache.pictures.clear()
+    drawn = cache.drawn
+    assert await dm_hand(bot, record, 0, "en", fresh=False, note="A note.")
+    (edit,) = [s for s in bot.sent[-1:] if s.op == "edit"]
+    assert edit.content is not None and edit.content.startswith("A note.")
+    assert "attachments" not in edit.kwargs and edit.message.attachments
+    assert cache.drawn == drawn, "the picture the DM shows was not drawn again"
+
+
 async def test_pictures_drawn_in_worker_processes_are_the_same() -> None:
     """The bot draws in worker processes (`use_processes`): every game's table and hand come
     out byte for byte as drawn here."""
@@ -96,18 +115,34 @@ async def test_pictures_drawn_in_worker_processes_are_the_same() -> None:
 
 
 async def test_a_dead_picture_worker_is_replaced_and_the_picture_still_drawn() -> None:
-    """A worker process that dies (killed, out of memory) breaks its pool: the picture is drawn
-    here instead and new workers start for the next ones."""
+    """A worker process that dies (killed, out of memory) is replaced by a new one: the
+    picture it was asked for is drawn here instead, and the next ones by the new worker."""
     attachments.use_processes(1)
     try:
-        pool = attachments._processes[0]
+        workers = attachments._processes[0]
         await png_bytes(partial(square, [9, 9, 9], 20))  # the worker is up
-        for process in list(pool._processes.values()):  # type: ignore[union-attr]
-            process.kill()
-            process.join()
+        (first,) = workers.pids
+        for worker in workers._workers:
+            worker.process.kill()
+            worker.process.join()
         data = await png_bytes(partial(square, [9, 9, 8], 20))
         assert data.startswith(b"\x89PNG")
-        assert attachments._processes and attachments._processes[0] is not pool
+        (second,) = workers.pids
+        assert second != first, "a new worker took the dead one's place"
+        drawn = picture_cache().drawn
         assert (await png_bytes(partial(square, [9, 9, 7], 20))).startswith(b"\x89PNG")
+        assert picture_cache().drawn == drawn + 1
+    finally:
+        attachments.use_processes(0)
+
+
+async def test_a_picture_that_fails_in_a_worker_raises_its_error_here() -> None:
+    """Drawing that fails in a worker raises the same error to the caller, and the worker
+    goes on drawing the next pictures."""
+    attachments.use_processes(1)
+    try:
+        with pytest.raises(ValueError):
+            await png_bytes(partial(square, [9, 9, 6], -5))
+        assert (await png_bytes(partial(square, [9, 9, 5], 20))).startswith(b"\x89PNG")
     finally:
         attachments.use_processes(0)
