@@ -71,9 +71,12 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
     own = list(view["hand"])
     own_bid = list(view["bid"]) if view.get("bid") is not None else None
     exchange = view["phase"] == "exchange"
+    known = [list(s.get("known") or ()) for s in seats]
     seen = set(own) | set(own_bid or ()) | set(view["rows"]["left"]) | set(view["rows"]["right"])
     for s in seats:
         seen.update(s["table"] or ())
+    for held in known:
+        seen.update(held)
     in_play = set(view["currencies"])
     pool = [
         c
@@ -89,9 +92,9 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
             hands.append(own)
             bids.append(own_bid)
             continue
-        count = seats[s]["hand_count"] - 1  # its bluff card is one of them
-        cards = [*collected_hand(pool, count, concentration, rng), bluff_id(s)]
-        hands.append(sorted(cards))
+        count = seats[s]["hand_count"] - 1 - len(known[s])  # its bluff card is one of them
+        drawn = rest_of_hand(pool, known[s], count, concentration, rng)
+        hands.append(sorted([*known[s], *drawn, bluff_id(s)]))
         bids.append(None)
     deck = [pool.pop() for _ in range(view["deck_count"])]
     sim = MoneySim.__new__(MoneySim)
@@ -113,6 +116,7 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
         [list(s["table"]) if s["table"] else None for s in seats] if exchange else [None] * n
     )
     sim.acted = [bool(s["acted"]) for s in seats] if exchange else [False] * n
+    sim.known = known
     sim.results = [
         (list(r["scores"]), [list(h) for h in r["hands"]], list(r["currencies"]))
         for r in view["results"]
@@ -127,14 +131,27 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
     return sim
 
 
+def rest_of_hand(
+    pool: list[int], known: list[int], count: int, concentration: float, rng: random.Random
+) -> list[int]:
+    """The `count` unknown cards of a rival known to hold `known`, drawn from `pool` (removed
+    from it) as the rest of a collection: the currencies of `known` count as already held."""
+    return collected_hand(pool, count, concentration, rng, {CUR[c] for c in known})
+
+
 def collected_hand(
-    pool: list[int], count: int, concentration: float, rng: random.Random
+    pool: list[int],
+    count: int,
+    concentration: float,
+    rng: random.Random,
+    kinds: set[int] | None = None,
 ) -> list[int]:
     """`count` cards drawn from `pool` (removed from it) as a hand that has been collecting:
     after the first, each card is, with chance `concentration`, one of a currency the hand
-    already holds (coins count as a currency), else any card."""
+    already holds (coins count as a currency; `kinds`: the currencies held before), else any
+    card."""
     hand: list[int] = []
-    kinds: set[int] = set()
+    kinds = set(kinds or ())
     for _ in range(count):
         index = -1
         if kinds and rng.random() < concentration:
