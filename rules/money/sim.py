@@ -135,7 +135,7 @@ class MoneySim:
     bids: list[list[int] | None]
     table: list[list[int] | None]
     acted: list[bool]
-    known: list[list[int]]  # the engine's `known` (inner lists replaced, never changed in place)
+    known: list[list[int]]  # the engine's `known`, unsorted (inner lists replaced, not changed)
     results: list[tuple[list[int], list[list[int]], list[str]]]  # scores, hands, currencies
     hands_total: int
 
@@ -241,7 +241,7 @@ class MoneySim:
             "bids": [list(b) if b is not None else None for b in self.bids],
             "table": [list(t) if t is not None else None for t in self.table],
             "acted": list(self.acted),
-            "known": [list(k) for k in self.known],
+            "known": [sorted(k) for k in self.known],
         }
 
     # ------------------------------------------------------------ rules
@@ -353,7 +353,7 @@ class MoneySim:
             self.table[other] = mine[:]
         hand.extend(took)
         hand.sort()
-        self.known[seat] = sorted(self.known[seat] + took)
+        self.known[seat] = self.known[seat] + took
         self.table[seat] = None
         self.acted[seat] = True
         self._maybe_end_round()
