@@ -12,8 +12,8 @@ Measured by `python -m bench.money_worlds` (160 seat views at bid time in 20 see
 standard bots, rounds 2 on, 8 worlds each): 77 % of a rival's real cards are drawn, 83 % of its
 currencies matched, its worth off by 52 points on average; without the memory (whole hands drawn
 as collections) 26 %, 44 % and 117 points; with the rests drawn uniformly 75 %, 81 %, 62 points.
-A rival who has already bid
-is given the bid the standard bot would make from its cards (its bluff card is always its own).
+A rival who has already bid is given the bid the standard bot would make from its cards (its
+bluff card is always its own).
 
 Playouts: every seat plays the standard bot (`rules.money.bot`) on its own view of the world, to
 the end of the current hand (a model of standard rivals that is exact but for their hidden
