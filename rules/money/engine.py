@@ -9,7 +9,11 @@ State layout (plain JSON data):
     hand_no, round, final_round, phase ("bid" | "exchange" | "over"), currencies (in play),
     deck, rows {"left", "right"}, hands [per seat], bids [per seat: secret bid or None],
     table [per seat: cards in front of the seat during the exchange, or None],
-    acted [per seat], results [one per finished hand], events [public events of the last step].
+    acted [per seat], results [one per finished hand], events [public events of the last step],
+    known [per seat: the value cards it holds (in hand or in its secret bid) that everybody saw
+    it get this hand, sorted: taken from a row or a bid, or its own bid taken back, and not bid
+    since; public, see `remember_bids` and `remember_taken`; absent in games stored before it
+    existed, which remember from their next hand on].
 """
 
 from __future__ import annotations
@@ -102,6 +106,7 @@ def _deal_hand(state: State) -> None:
         bids=[None] * n,
         table=[None] * n,
         acted=[False] * n,
+        known=[[] for _ in range(n)],
     )
     state["events"].append(
         {"type": "hand_started", "hand_no": state["hand_no"], "currencies": state["currencies"]}
@@ -213,6 +218,7 @@ def _reveal(state: State) -> None:
             state["hands"][seat].append(bluff)
         state["table"][seat] = [c for c in bid if c != bluff]
     state["events"].append({"type": "bids_revealed", "bids": bids})
+    remember_bids(state, bids)
     state["bids"] = [None] * state["players"]
     state["acted"] = [False] * state["players"]
     state["phase"] = "exchange"
@@ -245,10 +251,30 @@ def _exchange(state: State, seat: int, act: TakeRow | TakeBid | Pass) -> None:
     elif isinstance(act, Pass):
         state["hands"][seat].extend(mine)
         state["events"].append({"type": "passed", "seat": seat, "took": mine})
+    remember_taken(state, seat, state["events"][-1]["took"])
     state["hands"][seat].sort()
     state["table"][seat] = None
     state["acted"][seat] = True
     _maybe_end_round(state)
+
+
+def remember_bids(state: State, bids: list[list[int]]) -> None:
+    """The revealed bids left their bidders' hands: none of their cards is known to be held.
+    (`known` lists are replaced, never changed in place: copies of the state share them.)"""
+    known = state.get("known")
+    if known is not None:
+        state["known"] = [
+            [c for c in held if c not in bid] for held, bid in zip(known, bids, strict=True)
+        ]
+
+
+def remember_taken(state: State, seat: int, cards: list[int]) -> None:
+    """`seat` took `cards` into its hand in public: they are known to be held."""
+    known = state.get("known")
+    if known is not None:
+        known = list(known)
+        known[seat] = sorted([*known[seat], *cards])
+        state["known"] = known
 
 
 def _maybe_end_round(state: State) -> None:

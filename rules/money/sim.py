@@ -108,6 +108,7 @@ class MoneySim:
         "hand_no",
         "hands",
         "hands_total",
+        "known",
         "left",
         "options",
         "phase",
@@ -134,6 +135,7 @@ class MoneySim:
     bids: list[list[int] | None]
     table: list[list[int] | None]
     acted: list[bool]
+    known: list[list[int]]  # the engine's `known`, unsorted (inner lists replaced, not changed)
     results: list[tuple[list[int], list[list[int]], list[str]]]  # scores, hands, currencies
     hands_total: int
 
@@ -175,6 +177,8 @@ class MoneySim:
         sim.bids = [list(b) if b is not None else None for b in state["bids"]]
         sim.table = [list(t) if t is not None else None for t in state["table"]]
         sim.acted = list(state["acted"])
+        known = state.get("known")
+        sim.known = [list(k) for k in known] if known else [[] for _ in sim.hands]
         sim.results = [
             (list(r["scores"]), [list(h) for h in r["hands"]], list(r["currencies"]))
             for r in state["results"]
@@ -200,6 +204,7 @@ class MoneySim:
         sim.bids = [b[:] if b is not None else None for b in self.bids]
         sim.table = [t[:] if t is not None else None for t in self.table]
         sim.acted = self.acted[:]
+        sim.known = self.known[:]
         sim.results = self.results[:]
         return sim
 
@@ -236,6 +241,7 @@ class MoneySim:
             "bids": [list(b) if b is not None else None for b in self.bids],
             "table": [list(t) if t is not None else None for t in self.table],
             "acted": list(self.acted),
+            "known": [sorted(k) for k in self.known],
         }
 
     # ------------------------------------------------------------ rules
@@ -271,6 +277,7 @@ class MoneySim:
         self.bids = [None] * n
         self.table = [None] * n
         self.acted = [False] * n
+        self.known = [[] for _ in range(n)]
 
     def order(self) -> list[int]:
         """Seats still to act in the exchange, first first (the engine's `exchange_order`)."""
@@ -333,27 +340,32 @@ class MoneySim:
         mine = self.table[seat] or []
         hand = self.hands[seat]
         if move == PASS:
-            hand.extend(mine)
+            took = mine
         elif move == ROW_LEFT:
-            hand.extend(self.left)
+            took = self.left
             self.left = mine[:]
         elif move == ROW_RIGHT:
-            hand.extend(self.right)
+            took = self.right
             self.right = mine[:]
         else:
             other = move - TAKE
-            hand.extend(self.table[other] or ())
+            took = self.table[other] or []
             self.table[other] = mine[:]
+        hand.extend(took)
         hand.sort()
+        self.known[seat] = self.known[seat] + took
         self.table[seat] = None
         self.acted[seat] = True
         self._maybe_end_round()
 
     def _reveal(self) -> None:
         n = self.players
+        known = self.known
         for seat in range(n):
             bid = self.bids[seat]
             assert bid is not None
+            if known[seat]:
+                known[seat] = [c for c in known[seat] if c not in bid]
             bluff = BLUFFS[seat]
             if bluff in bid:
                 self.hands[seat].append(bluff)

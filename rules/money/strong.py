@@ -1,15 +1,19 @@
 """Money's strong bot: the determinized search of `rules.search` over `rules.money.sim`.
 
-Worlds drawn from a seat's view: the cards it cannot see (value cards of the currencies in play
-that are not in its hand, its bid, the rows or on the table) are dealt to the other hands and
-the deck with the sizes the view shows. The view has no memory of past rounds, yet rivals'
-hands are not random: they have been collecting currencies. So each rival's hand is drawn as a
-collection (`collected_hand`: a card of a currency it already holds with a chance growing by
-`CONCENTRATION_PER_ROUND` a round); drawn uniformly, rivals' hands were worth far less than the
-standard bots' real ones (in the final round, 90 against 356 points on average over 30 seeded
-games) and the search, facing weak imaginary rivals, misjudged its moves; drawn as collections,
-110-395 against 168-356 from round 1 to 7. A rival who has already bid is given the bid the
-standard bot would make from its drawn cards (its bluff card is always its own).
+Worlds drawn from a seat's view: each rival holds the cards the view's public memory says it
+holds (`known`: taken in public this hand and not bid since; every card movement after the deal
+is public), and only the rest of its hand, what is left of its deal, is drawn: the cards the
+seat cannot see (value cards of the currencies in play that are not in its hand, its bid, the
+rows, on the table or known to be held) are dealt to those rests and to the deck with the sizes
+the view shows. The rest is drawn as part of a collection (`rest_of_hand`, `collected_hand`: a
+card of a currency the rival holds, known cards included, with a chance growing by
+`CONCENTRATION_PER_ROUND` a round), since a standard rival bids away the cards it misses least.
+Measured by `python -m bench.money_worlds` (160 seat views at bid time in 20 seeded games of
+standard bots, rounds 2 on, 8 worlds each): 77 % of a rival's real cards are drawn, 83 % of its
+currencies matched, its worth off by 52 points on average; without the memory (whole hands drawn
+as collections) 26 %, 44 % and 117 points; with the rests drawn uniformly 75 %, 81 %, 62 points.
+A rival who has already bid is given the bid the standard bot would make from its cards (its
+bluff card is always its own).
 
 Playouts: every seat plays the standard bot (`rules.money.bot`) on its own view of the world, to
 the end of the current hand (a model of standard rivals that is exact but for their hidden
@@ -27,7 +31,9 @@ Measured (`python -m bench.bots --table strong --game money`, one hand, 4 player
 standard bot's measure for every seat) cut one round after the current one and scored by the
 hands' worths, 28 % ± 9 over 100 games at 100 playouts; as now but with rivals drawn uniformly,
 45 % ± 16 over games 0-39 at 150 playouts; as now, 46 % ± 15 over games 0-39 and 59 % ± 15 over
-40-79, 52 % ± 11 over the 80 (the standard bot wins 27 % of them in the same seats). 150
+40-79, 52 % ± 11 over the 80 (the standard bot wins 27 % of them in the same seats); on seeds
+80-159, 49 % ± 11 before the public memory and 63 % ± 11 with it (paired: +14 % ± 12; the
+standard bot in the same seats 26 %). 150
 playouts is about 1.5 s of CPU here (about 100 playouts per CPU second at load 13).
 """
 
@@ -71,9 +77,12 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
     own = list(view["hand"])
     own_bid = list(view["bid"]) if view.get("bid") is not None else None
     exchange = view["phase"] == "exchange"
+    known = [list(s.get("known") or ()) for s in seats]
     seen = set(own) | set(own_bid or ()) | set(view["rows"]["left"]) | set(view["rows"]["right"])
     for s in seats:
         seen.update(s["table"] or ())
+    for held in known:
+        seen.update(held)
     in_play = set(view["currencies"])
     pool = [
         c
@@ -89,9 +98,9 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
             hands.append(own)
             bids.append(own_bid)
             continue
-        count = seats[s]["hand_count"] - 1  # its bluff card is one of them
-        cards = [*collected_hand(pool, count, concentration, rng), bluff_id(s)]
-        hands.append(sorted(cards))
+        count = seats[s]["hand_count"] - 1 - len(known[s])  # its bluff card is one of them
+        drawn = rest_of_hand(pool, known[s], count, concentration, rng)
+        hands.append(sorted([*known[s], *drawn, bluff_id(s)]))
         bids.append(None)
     deck = [pool.pop() for _ in range(view["deck_count"])]
     sim = MoneySim.__new__(MoneySim)
@@ -113,6 +122,7 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
         [list(s["table"]) if s["table"] else None for s in seats] if exchange else [None] * n
     )
     sim.acted = [bool(s["acted"]) for s in seats] if exchange else [False] * n
+    sim.known = known
     sim.results = [
         (list(r["scores"]), [list(h) for h in r["hands"]], list(r["currencies"]))
         for r in view["results"]
@@ -127,14 +137,27 @@ def determinize(view: View, rng: random.Random) -> MoneySim:
     return sim
 
 
+def rest_of_hand(
+    pool: list[int], known: list[int], count: int, concentration: float, rng: random.Random
+) -> list[int]:
+    """The `count` unknown cards of a rival known to hold `known`, drawn from `pool` (removed
+    from it) as the rest of a collection: the currencies of `known` count as already held."""
+    return collected_hand(pool, count, concentration, rng, {CUR[c] for c in known})
+
+
 def collected_hand(
-    pool: list[int], count: int, concentration: float, rng: random.Random
+    pool: list[int],
+    count: int,
+    concentration: float,
+    rng: random.Random,
+    kinds: set[int] | None = None,
 ) -> list[int]:
     """`count` cards drawn from `pool` (removed from it) as a hand that has been collecting:
     after the first, each card is, with chance `concentration`, one of a currency the hand
-    already holds (coins count as a currency), else any card."""
+    already holds (coins count as a currency; `kinds`: the currencies held before), else any
+    card."""
     hand: list[int] = []
-    kinds: set[int] = set()
+    kinds = set(kinds or ())
     for _ in range(count):
         index = -1
         if kinds and rng.random() < concentration:

@@ -3,6 +3,11 @@
 Public view: the rows, the deck size, each seat's card count, who has bid (not what), the bids on
 the table once revealed, the exchange order, finished hands' scores (with the final hands, which
 scoring makes public), the match winners once it is over, and the last public events.
+Each seat's `known`: the value cards everybody saw it take this hand and not bid since (every
+card movement after the deal is public: bids are revealed, takes are seen), so they are still in
+its hand or its secret bid; the rest of its hand is from the deal, unknown to the others. The
+strong bot remembers with it; pictures and texts do not show it (players remember for
+themselves, as at a real table).
 A seat's view adds that seat's own hand and own secret bid.
 """
 
@@ -17,6 +22,7 @@ def view(state: State, seat: int | None) -> View:
     """The view of `seat`, or the public view when `seat` is None."""
     n = state["players"]
     exchange = state["phase"] == "exchange"
+    known = state.get("known") or [[] for _ in range(n)]
     seats = []
     for s in range(n):
         table = state["table"][s] if exchange else None
@@ -29,6 +35,7 @@ def view(state: State, seat: int | None) -> View:
                 "table_total": table_total(table) if table else 0,
                 "acted": exchange and state["acted"][s],
                 "sat_out": exchange and not state["acted"][s] and not table,
+                "known": list(known[s]),
             }
         )
     public: View = {

@@ -60,8 +60,9 @@ def arrange(
 ) -> State:
     """Edit `state` in place into a chosen position and return it.
 
-    `hands` lists each seat's value cards; each seat's own bluff card is added. Bids, the table
-    and `acted` are cleared, so the state is at the start of a bid phase.
+    `hands` lists each seat's value cards; each seat's own bluff card is added. Bids, the table,
+    `acted` and what seats are known to hold are cleared, so the state is at the start of a bid
+    phase.
     """
     n = state["players"]
     if hands is not None:
@@ -79,6 +80,7 @@ def arrange(
     state["bids"] = [None] * n
     state["table"] = [None] * n
     state["acted"] = [False] * n
+    state["known"] = [[] for _ in range(n)]
     state["events"] = []
     return state
 
@@ -158,13 +160,23 @@ def current_hand_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return events[starts[-1] :] if starts else events
 
 
+def known_held(state: State, seat: int | None) -> list[list[int]]:
+    """Per seat, the cards everybody knows it holds (the state's public `known`), for the seats
+    other than `seat` ([] for `seat` itself, which sees its own hand anyway)."""
+    known = state.get("known") or [[] for _ in range(state["players"])]
+    return [[] if s == seat else list(held) for s, held in enumerate(known)]
+
+
 def scramble_hidden(state: State, seat: int | None, rng: random.Random) -> State:
     """A copy of `state` that `seat` cannot tell apart from it: the cards hidden from `seat` are
     shuffled among the hidden places, each other seat's cards split anew between hand and secret
-    bid (same total, bid still non-empty), and the generator state (the future deals) changed."""
+    bid (same total, bid still non-empty), and the generator state (the future deals) changed.
+    What `seat` knows stays: each other seat keeps the cards it is known to hold (`known`), in
+    its hand or its bid."""
     other = copy.deepcopy(state)
     n = state["players"]
-    pool = sorted(hidden_from(state, seat))
+    known = known_held(state, seat)
+    pool = sorted(hidden_from(state, seat) - {c for held in known for c in held})
     rng.shuffle(pool)
     other["deck"] = [pool.pop() for _ in state["deck"]]
     for s in range(n):
@@ -172,7 +184,8 @@ def scramble_hidden(state: State, seat: int | None, rng: random.Random) -> State
             continue
         bid = state["bids"][s]
         total = len(state["hands"][s]) + (len(bid) if bid is not None else 0)
-        cards = [pool.pop() for _ in range(total)]
+        cards = [*known[s], *(pool.pop() for _ in range(total - len(known[s])))]
+        rng.shuffle(cards)
         if bid is None:
             other["hands"][s] = sorted(cards)
         else:

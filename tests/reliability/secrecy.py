@@ -23,7 +23,7 @@ from typing import ClassVar, Protocol
 
 from rules.contract import State, View
 from rules.money.components import BLUFF_IDS, CARDS, bluff_id, label
-from tests.helpers.money import current_hand_events, hidden_from
+from tests.helpers.money import current_hand_events, hidden_from, known_held
 from tests.helpers.playout import ints_in_lists
 from tests.reliability.secrecy_newyork import NewYorkSecrets
 from tests.reliability.secrecy_nycards import NyCardsSecrets
@@ -138,7 +138,8 @@ class MoneySecrets:
         """`tests.helpers.money.scramble_hidden`, without its deepcopy (which dominated the
         detector's time): only the lists it replaces are new, the rest is shared."""
         other = dict(state, hands=list(state["hands"]), bids=list(state["bids"]))
-        pool = sorted(hidden_from(state, viewer))
+        known = known_held(state, viewer)  # what the viewer knows others hold stays with them
+        pool = sorted(hidden_from(state, viewer) - {c for held in known for c in held})
         rng.shuffle(pool)
         other["deck"] = [pool.pop() for _ in state["deck"]]
         for seat in range(state["players"]):
@@ -146,7 +147,8 @@ class MoneySecrets:
                 continue
             bid = state["bids"][seat]
             total = len(state["hands"][seat]) + (len(bid) if bid is not None else 0)
-            cards = [pool.pop() for _ in range(total)]
+            cards = [*known[seat], *(pool.pop() for _ in range(total - len(known[seat])))]
+            rng.shuffle(cards)
             if bid is None:
                 other["hands"][seat] = sorted(cards)
             else:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import time
 from statistics import mean
+from typing import Any
 
 import pytest
 
@@ -71,6 +72,26 @@ def check_secrets(state: State, seat: int | None, rng: random.Random) -> None:
     assert GAME.view(scramble_hidden(state, seat, rng), seat) == view
 
 
+def check_known_cards_are_held(state: State) -> None:
+    """Every card a seat is publicly known to hold is in its hand or its secret bid."""
+    for s, known in enumerate(state["known"]):
+        assert set(known) <= set(state["hands"][s]) | set(state["bids"][s] or []), (s, known)
+
+
+def known_from_events(events: list[dict[str, Any]], players: int) -> list[list[int]]:
+    """What a spectator who only read the public events remembers each seat holds this hand:
+    the cards it took from a row or a bid or took back by passing, less those it bid since."""
+    known: list[set[int]] = [set() for _ in range(players)]
+    for event in events:
+        if event["type"] == "hand_started":
+            known = [set() for _ in range(players)]
+        elif event["type"] == "bids_revealed":
+            known = [held - set(bid) for held, bid in zip(known, event["bids"], strict=True)]
+        elif event["type"] in ("took_row", "took_bid", "passed"):
+            known[event["seat"]] |= set(event["took"])
+    return [sorted(held) for held in known]
+
+
 def check_exchange_choices_complete(state: State) -> None:
     """In the exchange, a move is offered exactly when the rules accept it."""
     if state["phase"] != "exchange":
@@ -99,6 +120,7 @@ def run(players: int, seed: int, mover: Mover, **options: str) -> Playout:
 
     def money_invariants(state: State) -> None:
         assert_every_card_in_one_place(state)
+        check_known_cards_are_held(state)
         for viewer in viewers(state["players"]):
             check_secrets(state, viewer, rng)
         check_exchange_choices_complete(state)
@@ -133,6 +155,30 @@ def test_random_movers_play_full_matches(players: int) -> None:
 def test_bots_and_random_movers_together(players: int) -> None:
     mover = mixed({0: bot_action, 2: bot_action}, random_action)
     run(players, 300 + players, mover, hands="1")
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_cards_a_seat_is_known_to_hold_come_from_public_events_only(players: int) -> None:
+    """Every view's `known` (for the public and for each seat) is exactly what a spectator
+    who read the public events from the deal on remembers; it holds cards taken in the
+    exchange, so it is not empty all the time."""
+    mover = mixed({0: bot_action}, random_action)
+    events: list[dict[str, Any]] = []
+    remembered = 0
+
+    def same_as_a_spectator(
+        game: Game, before: State, after: State, seat: int, action: str
+    ) -> None:
+        nonlocal remembered
+        events.extend(GAME.view(after, None)["events"])
+        expected = known_from_events(events, players)
+        for viewer in viewers(players):
+            assert [s["known"] for s in GAME.view(after, viewer)["seats"]] == expected
+        remembered += sum(map(len, expected))
+
+    events.extend(GAME.view(GAME.new_game(players, {"hands": "3"}, 400 + players), None)["events"])
+    play(GAME, players, 400 + players, mover, options={"hands": "3"}, check=same_as_a_spectator)
+    assert remembered
 
 
 def test_bot_refuses_to_move_for_a_seat_that_need_not_act() -> None:

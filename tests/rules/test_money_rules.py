@@ -15,6 +15,7 @@ import pytest
 from rules import rng as rngmod
 from rules.contract import Pick
 from rules.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn, RuleError
+from rules.money.bot import bot_action as money_bot
 from rules.money.components import BLUFF_IDS, CARDS, CURRENCIES, VALUE_CARD_IDS, bluff_id
 from rules.money.scoring import score_cards
 from tests.helpers.money import (
@@ -362,6 +363,29 @@ def test_take_row_swaps_whole_sets() -> None:
     assert set(left) <= set(state["hands"][1])
 
 
+def test_cards_taken_in_public_are_known_to_be_held_until_they_are_bid() -> None:
+    """The public memory `known`: a row or a bid taken, or one's own bid taken back, is known to
+    be held (in every view, the public one too); a revealed bid leaves it; the deal's cards
+    never are; a new hand starts with nothing known."""
+    right = notes("JPY", 20, 20, 30, 40)
+    left = notes("CHF", 20, 20, 30, 40)
+    two = notes("USD", 60, 50)
+    seven = [*COINS, note("EUR", 20)]
+    state = arrange(fresh(3, 1), hands=[two, seven, []], left=left, right=right, deck=[])
+    state = bid_all(state, [two, seven, None])
+    assert state["known"] == [[], [], []]
+    state = exchange(exchange(state, "row right"), "pass")
+    assert state["known"] == [sorted(right), sorted(seven), []]
+    for viewer in (None, 0, 1, 2):
+        assert [s["known"] for s in GAME.view(state, viewer)["seats"]] == state["known"]
+    state = bid_all(state, [right[:1], [COINS[0]], None])
+    assert state["known"] == [sorted(right[1:]), sorted(seven[1:]), []]
+    state = exchange(state, "take 1")  # seat 0 takes seat 1's coin, seat 1 gets the yen 20
+    assert state["known"] == [sorted([*right[1:], COINS[0]]), sorted(seven[1:]), []]
+    state = exchange(state, "pass")  # the final round ends: the next hand starts afresh
+    assert state["hand_no"] == 2 and state["known"] == [[], [], []]
+
+
 def test_take_empty_row_refused() -> None:
     state = arrange(fresh(3, 1), hands=[notes("USD", 60), [], []], left=[])
     state = bid_all(state, [notes("USD", 60), None, None])
@@ -676,3 +700,16 @@ def test_unicode_digits_are_malformed_not_a_crash_bug() -> None:
     state = fresh(3, 1)
     for text in ("bid ²", "take ³", "bid 1,²", "bid ١"):
         assert_refused(GAME, state, 0, text, MalformedAction)
+
+
+def test_a_game_stored_before_the_public_memory_plays_on_and_remembers_from_its_next_hand() -> None:
+    """States stored before `known` existed have none: they play on, their views show nothing
+    known, and the next hand's deal starts remembering."""
+    state = fresh(3, seed=4, hands="3")
+    del state["known"]
+    assert all(s["known"] == [] for s in GAME.view(state, 0)["seats"])
+    while state["hand_no"] == 1:
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, money_bot(GAME.view(state, seat), 1))
+        assert "known" not in state or state["hand_no"] == 2
+    assert state["known"] == [[], [], []]

@@ -155,6 +155,27 @@ def test_the_money_search_tries_the_standard_move_first_in_both_phases() -> None
     assert phases == {"bid", "exchange"}
 
 
+def test_a_money_rival_is_drawn_holding_the_cards_it_is_known_to_hold() -> None:
+    """Every drawn world gives each rival the cards the seat saw it take (and not bid since),
+    and only the rest of its hand is drawn: from cards the seat has not seen anywhere."""
+    game = RULES["money"]
+    searcher = SEARCHERS["money"]
+    checked = 0
+    for n, (state, seat) in enumerate(sampled_states("money", 4, 2)):
+        view = game.view(state, seat)
+        world = searcher.determinize(view, random.Random(n))
+        seen = set(view["hand"]) | set(view["rows"]["left"]) | set(view["rows"]["right"])
+        seen |= {c for s in view["seats"] for c in s["table"] or ()}
+        for s, public in enumerate(view["seats"]):
+            if s == seat:
+                continue
+            held = set(world.hands[s]) | set(world.bids[s] or ())
+            assert set(public["known"]) <= held
+            assert not (held - set(public["known"])) & seen
+            checked += len(public["known"])
+    assert checked
+
+
 def test_a_money_rival_is_drawn_as_a_hand_that_has_been_collecting() -> None:
     """Rivals' hidden hands are drawn from the unseen cards as collections (few currencies)
     once the hand has run a while, uniformly at its start."""
