@@ -28,6 +28,7 @@ from math import comb
 from rules.base import APPLIED_KEY
 from rules.contract import State, View
 from rules.inplace import EngineSim, InPlaceSim
+from rules.search import SWITCH_AT
 
 MAX_TABLE = 200_000  # moves a game's table may hold before a new search starts it afresh
 MAX_PICK_SUBSETS = 15  # a pick without suggestions is listed whole when it has at most these
@@ -49,6 +50,7 @@ class EngineSearcher:
         margin_weight: float = 1 / 40,
         root_moves: Callable[[View, int], list[str]] | None = None,
         own_bot: Callable[[View, int], str] | None = None,
+        switch_at: float = SWITCH_AT,
     ) -> None:
         self.sim = sim
         self.draw_state = draw_state
@@ -59,6 +61,7 @@ class EngineSearcher:
         self.margin_weight = margin_weight
         self.root_moves = root_moves
         self.own_bot = own_bot
+        self.switch_at = switch_at  # standard errors a move needs over the first one to replace it
         self.seat = -1  # the searching seat (set by `determinize`: every world is its view's)
 
     def determinize(self, view: View, rng: random.Random) -> InPlaceSim:

@@ -9,7 +9,7 @@ import random
 from rules.contract import State, View
 from rules.newyork import bot as standard
 from rules.newyork.candidates import root_moves
-from rules.newyork.keen import keen_action
+from rules.newyork.keen import ENDGAME_BAG, keen_action
 from tests.helpers.newyork import GAME, fresh, money, set_hand, set_market
 
 THEATER_8 = 7  # a theater costing 8 (tile 7)
@@ -31,6 +31,14 @@ def test_keen_does_not_overpay_where_the_standard_bot_would() -> None:
     view = _turn_view(_with_hand(money("blue", 9)))
     assert standard.bot_action(view, 1).startswith("buy 1 ")
     assert not keen_action(view, 1).startswith("buy")
+
+
+def test_keen_overpays_when_the_bag_is_almost_empty() -> None:
+    state = _with_hand(money("blue", 9))
+    state["bag"] = state["bag"][:ENDGAME_BAG]
+    view = _turn_view(state)
+    assert keen_action(view, 1).startswith("buy 1 ")
+    GAME.apply(state, view["seat"], keen_action(view, 1))  # raises on an illegal move
 
 
 def test_keen_buys_with_an_exact_payment() -> None:
