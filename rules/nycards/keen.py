@@ -41,6 +41,7 @@ from rules.nycards.sim import (
     VALUE,
     NycardsSim,
     takes,
+    type_rows,
 )
 
 BASE_WORTH = 1.0  # worth of any building, beside its majority points
@@ -81,13 +82,7 @@ def _counts(sim: NycardsSim) -> list[list[int]]:
     holdings = list(sim.buildings)
     if sim.dirk:
         holdings.append(sim.dirk_buildings)
-    rows = []
-    for held in holdings:
-        row = [0] * TYPES
-        for b in held:
-            row[TYPE_OF[b]] += 1
-        rows.append(row)
-    return rows
+    return type_rows(holdings)
 
 
 def type_gain(rows: list[list[int]], names: list[str], seat: int, t: int) -> float:

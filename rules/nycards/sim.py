@@ -203,16 +203,21 @@ def purse_of(hand: list[int]) -> list[int]:
     return purse
 
 
+def type_rows(holdings: list[list[int]]) -> list[list[int]]:
+    """Per participant, the number of buildings held of each type (in `TYPE_IDS` order)."""
+    rows = []
+    for held in holdings:
+        row = [0] * len(TYPE_IDS)
+        for b in held:
+            row[TYPE_OF[b]] += 1
+        rows.append(row)
+    return rows
+
+
 def points_of(which: str, holdings: list[list[int]]) -> list[int]:
     """The points of scoring `which` per participant (`rules.nycards.scoring.score`'s
     `points`, without its awards)."""
-    types = len(TYPE_IDS)
-    counts = []
-    for held in holdings:
-        row = [0] * types
-        for b in held:
-            row[TYPE_OF[b]] += 1
-        counts.append(row)
+    counts = type_rows(holdings)
     points = [0] * len(holdings)
     for t, places in enumerate(PLACES[which]):
         column = [row[t] for row in counts]
