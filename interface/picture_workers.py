@@ -65,10 +65,12 @@ def _serve(conn: Connection) -> None:
     warm()
     while True:
         try:
-            number, picture = pickle.loads(conn.recv_bytes())
+            request = conn.recv_bytes()
         except (EOFError, OSError):
             return
+        number = None  # a request that cannot be read is answered as the one being drawn
         try:
+            number, picture = pickle.loads(request)
             data = pickle.dumps((number, draw_png(picture), None), pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # the caller gets the error (a plain one if it cannot travel)
             try:
@@ -166,18 +168,24 @@ class PictureWorkers:
                 except OSError:  # the worker is gone: this picture is drawn by the caller
                     _settle(future, None, WorkerDied())
                     self._replace(worker)
-                    break
+                    self._dispatch()  # the new worker takes the pictures still waiting
+                    return
                 worker.busy = (number, future)
 
     def _answer(self, worker: _Worker) -> None:
         """A worker's pipe is readable: its picture, or its end (it died)."""
         try:
-            number, data, error = pickle.loads(worker.conn.recv_bytes())
-        except (EOFError, OSError, pickle.UnpicklingError):
+            answer = worker.conn.recv_bytes()
+        except (EOFError, OSError):
             self._replace(worker)
             self._dispatch()
             return
-        if worker.busy is not None and worker.busy[0] == number:
+        try:
+            number, data, error = pickle.loads(answer)
+        except Exception as exc:  # e.g. an error the worker could send but this process
+            # cannot rebuild: the picture fails (its caller draws it), the worker goes on
+            number, data, error = None, None, WorkerDied(f"unreadable answer: {exc!r}")
+        if worker.busy is not None and number in (None, worker.busy[0]):
             future = worker.busy[1]
             worker.busy = None
             _settle(future, data, error)

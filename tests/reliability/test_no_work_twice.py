@@ -15,6 +15,7 @@ from interface import attachments
 from interface.attachments import digest, picture_cache, png_bytes
 from interface.delivery import deliver_change
 from interface.hand_dms import dm_hand
+from interface.picture_workers import PictureWorkers, WorkerDied
 from service.tables import TableService
 from tests.reliability.driving import seated_step
 
@@ -146,3 +147,55 @@ async def test_a_picture_that_fails_in_a_worker_raises_its_error_here() -> None:
         assert (await png_bytes(partial(square, [9, 9, 5], 20))).startswith(b"\x89PNG")
     finally:
         attachments.use_processes(0)
+
+
+class TwoPartError(Exception):
+    """An error that pickles but cannot be rebuilt from its pickle (its one message is not
+    the two parts its constructor asks for)."""
+
+    def __init__(self, part: str, other: str) -> None:
+        super().__init__(f"{part} {other}")
+
+
+def unreadable_failure(size: int) -> Image.Image:
+    raise TwoPartError("no", f"picture {size}")
+
+
+async def test_a_worker_error_this_process_cannot_read_fails_only_that_picture() -> None:
+    """A worker's answer this process cannot read (an error it cannot rebuild) neither hangs
+    its caller nor loses the worker: the picture is drawn here, raising its real error, and
+    the worker draws the next one."""
+    attachments.use_processes(1)
+    try:
+        with pytest.raises(TwoPartError):
+            await asyncio.wait_for(png_bytes(partial(unreadable_failure, 3)), 60)
+        next_one = png_bytes(partial(square, [9, 9, 4], 20))
+        assert (await asyncio.wait_for(next_one, 60)).startswith(b"\x89PNG")
+    finally:
+        attachments.use_processes(0)
+
+
+async def test_pictures_waiting_for_a_worker_whose_pipe_broke_go_to_its_replacement() -> None:
+    """A picture sent to a worker whose pipe broke fails (its caller draws it); the pictures
+    waiting behind it are drawn by the new worker, none is left waiting."""
+    workers = PictureWorkers(1)
+    try:
+        await asyncio.wait_for(workers.draw(partial(square, [1, 1, 1], 4)), 60)  # up
+        worker = workers._workers[0]
+        send, sends = worker.conn.send_bytes, []
+
+        def once_then_broken(data: bytes) -> None:
+            sends.append(data)
+            if len(sends) > 1:
+                raise BrokenPipeError
+            send(data)
+
+        worker.conn.send_bytes = once_then_broken  # type: ignore[method-assign]
+        asked = (workers.draw(partial(square, [2, 2, k], 4)) for k in range(3))
+        first, second, third = await asyncio.wait_for(
+            asyncio.gather(*asked, return_exceptions=True), 60
+        )
+        assert isinstance(first, bytes) and isinstance(third, bytes)
+        assert isinstance(second, WorkerDied)
+    finally:
+        workers.close()
