@@ -25,7 +25,7 @@ from db.outbox import Pending
 from db.records import GameRecord
 from i18n import t
 from interface.failures import DISCORD_FAILURES, cannot_post, channel_unknown
-from interface.hand_dms import dm_channel, dm_hand, files_of, kind_of, turn_notices
+from interface.hand_dms import dm_channel, dm_hand, draw_ahead, files_of, kind_of, turn_notices
 from interface.host import Host
 from interface.live_board import collapse_board, edit_board, keeps_every_board, post_board
 from interface.messages import board, board_summary, lobby, note_line, scoring_posts
@@ -85,6 +85,9 @@ async def deliver(bot: Host, game_id: int) -> bool:
             if record is None:
                 return True
             pending = await bot.store.pending(game_id, record.version)
+            due = await bot.store.panels_due(game_id)
+            if due and record.status in ("running", "finished"):
+                draw_ahead(bot, record, due)  # the hands draw while the board is shown
             done = await show(bot, record, pending) if pending else True
             done = done and await send_panels(bot, record)
         except Exception:  # e.g. the database cannot record a delivery (a full disk)

@@ -4,12 +4,14 @@ player hears it is their turn, and the one notice in the channel when a player's
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import io
 import json
 import logging
 import weakref
 from collections import OrderedDict
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -21,6 +23,7 @@ from interface.failures import DISCORD_FAILURES, dm_closed
 from interface.host import Host
 from interface.messages import hand_panel
 from interface.outgoing import Outgoing
+from interface.replies import member_locale
 
 log = logging.getLogger("tavolo.delivery")
 DM_CLOSED_FLAG = "dm_closed"  # a game's flag: the player was told their DMs are closed
@@ -144,6 +147,37 @@ async def dm_hand(
             return False
         log.warning("could not DM a hand for game %s (seat %s): %s", record.id, seat, kind_of(exc))
         return None
+
+
+def draw_ahead(bot: Host, record: GameRecord, seats: Iterable[int]) -> list[asyncio.Task[Any]]:
+    """Start drawing these seats' hand pictures now (into the picture cache), so that they are
+    drawn while the board is shown and `dm_hand` finds them ready. Skips what `dm_hand` would
+    not draw (a bot's seat, a seat without a member, a picture its DM already shows). Sends
+    nothing; a picture that fails here is drawn (and fails) again in `dm_hand`."""
+    remembered = _remembered(bot)
+    tasks = []
+    for seat in seats:
+        if seat >= len(record.seats) or record.seats[seat].bot:
+            continue
+        if record.seats[seat].user_id is None:
+            continue
+        locale = member_locale(bot, record.seats[seat].user_id, record)
+        out = hand_panel(record, seat, locale)
+        if len(out.images) != 1:
+            continue
+        picture = out.images[0][0]
+        shown = remembered.get((record.id, seat))
+        if shown is not None and shown[3] is not None and shown[3] == digest(picture):
+            continue
+        task = asyncio.create_task(png_bytes(picture))
+        task.add_done_callback(_quiet)
+        tasks.append(task)
+    return tasks
+
+
+def _quiet(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled():
+        task.exception()  # retrieved: `dm_hand` draws it again and reports
 
 
 def remember(bot: Host, game_id: int, seat: int, shown: Shown) -> None:

@@ -14,7 +14,7 @@ from fakediscord.inprocess import FakeBot
 from interface import attachments
 from interface.attachments import digest, picture_cache, png_bytes
 from interface.delivery import deliver_change
-from interface.hand_dms import dm_hand
+from interface.hand_dms import dm_hand, draw_ahead
 from interface.picture_workers import PictureWorkers, WorkerDied
 from service.tables import TableService
 from tests.reliability.driving import seated_step
@@ -199,3 +199,25 @@ async def test_pictures_waiting_for_a_worker_whose_pipe_broke_go_to_its_replacem
         assert isinstance(second, WorkerDied)
     finally:
         workers.close()
+
+
+async def test_hand_pictures_are_drawn_ahead_while_the_board_is_shown_and_sent_from_there(
+    tables: TableService, store: Store, bot: FakeBot
+) -> None:
+    """`draw_ahead` starts drawing the due hands' pictures (none for a bot's seat, nor for a
+    picture the DM already shows); the DM then finds its picture drawn: each hand picture is
+    drawn once."""
+    start = await seated_step(tables, "nycards", 1, [100, 101], bots=1)
+    record = await tables.game(start.record.id)
+    cache = picture_cache()
+    cache.pictures.clear()
+    drawn = cache.drawn
+    ahead = draw_ahead(bot, record, range(len(record.seats)))
+    people = [s for s, seat in enumerate(record.seats) if not seat.bot]
+    assert len(ahead) == len(people) == 2, "a bot's seat has no picture to draw"
+    await asyncio.gather(*ahead)
+    assert cache.drawn == drawn + 2
+    for seat in people:
+        assert await dm_hand(bot, record, seat, "en")
+    assert cache.drawn == drawn + 2, "the DMs used the pictures drawn ahead"
+    assert draw_ahead(bot, record, people) == [], "the DMs show these pictures already"
