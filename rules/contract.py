@@ -88,10 +88,12 @@ class Outcome:
 class Game(Protocol):
     """The interface every game offers (see DESIGN.md, "The game contract").
 
-    A game may also offer `hand(state, seat)`: the private part of the seat's view, equal to
-    `view(state, seat)["hand"]` (None when the view has none), without building the whole view
-    (the table compares every seat's hand before and after each action; `rules.base.BaseGame`
-    has it). Without it the table takes the hand from the whole view."""
+    A game may also offer `hand(state, seat)`: what the seat's private hand panel shows that
+    can change while it waits, without building the whole view (the table compares every
+    seat's hand before and after each action to know whose panel to send again). It changes
+    whenever `view(state, seat)["hand"]` does, and may hold more (Money: the own bid and the
+    cards in front of the seat); `rules.base.BaseGame` has it, as the view's `hand`. Without
+    it the table takes the hand from the whole view."""
 
     info: GameInfo
 

@@ -2,7 +2,8 @@
 
 Every game package splits its rules the same way: `actions.parse`; `engine.setup`, `play`,
 `to_act`, `turn`, `choices` (and `COPIED`, the state parts an action may change);
-`views.view` (and `views.hand`, the view's `hand` alone); `outcome.outcome`;
+`views.view` (and `views.hand`, what the hand panel shows: see `rules.contract.Game`);
+`outcome.outcome`;
 `bot.bot_action`; `describe.describe`; `locations.locations`. A game's class then states only
 its `info`, `copied` and `modules` (and overrides what differs, e.g. Money's `refusal`), without
 forwarding each method itself.
@@ -60,8 +61,8 @@ class PackagedGame(BaseGame[Any]):
         return cast(View, self.modules.views.view(state, seat))
 
     def hand(self, state: State, seat: int) -> Any:
-        """`views.hand` when the package has one (it must equal the view's `hand`), else the
-        whole view's."""
+        """`views.hand` when the package has one (it changes whenever the view's `hand` does),
+        else the whole view's."""
         own = getattr(self.modules.views, "hand", None)
         return own(state, seat) if own is not None else super().hand(state, seat)
 

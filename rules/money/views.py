@@ -13,6 +13,8 @@ A seat's view adds that seat's own hand and own secret bid.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.contract import State, View
 from rules.money.engine import exchange_order, table_total, to_act
 from rules.money.outcome import hands_won, outcome, totals
@@ -67,6 +69,16 @@ def view(state: State, seat: int | None) -> View:
     return public
 
 
-def hand(state: State, seat: int) -> list[int]:
-    """`view(state, seat)["hand"]` alone (the table compares hands after every action)."""
-    return list(state["hands"][seat])
+def hand(state: State, seat: int) -> dict[str, Any]:
+    """What the seat's hand panel shows that can change while it waits (the table compares it
+    after every action): its cards, its secret bid, the cards in front of it in the exchange,
+    and the phase (which of those the panel shows). A bid revealed, or taken by a rival, changes
+    it though the cards in hand do not."""
+    bid = state["bids"][seat]
+    front = state["table"][seat] if state["phase"] == "exchange" else None
+    return {
+        "hand": list(state["hands"][seat]),
+        "bid": list(bid) if bid is not None else None,
+        "front": list(front) if front else None,
+        "phase": state["phase"],
+    }

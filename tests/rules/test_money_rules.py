@@ -713,3 +713,21 @@ def test_a_game_stored_before_the_public_memory_plays_on_and_remembers_from_its_
         state = GAME.apply(state, seat, money_bot(GAME.view(state, seat), 1))
         assert "known" not in state or state["hand_no"] == 2
     assert state["known"] == [[], [], []]
+
+
+def test_a_revealed_bid_changes_what_each_hand_panel_shows_though_no_hand_changed() -> None:
+    """The hand panel shows the own secret bid, then the cards in front of the seat: the last
+    bid reveals them all, so every seat's `hand` (what the table compares to send panels
+    again) changes, though only the last bidder's cards in hand did."""
+    two = notes("USD", 60, 50)
+    seven = [*COINS, note("EUR", 20)]
+    state = arrange(fresh(3, 1), hands=[two, seven, []], deck=[])
+    state = bid_all(state, [two, seven])  # seats 0 and 1 have bid; seat 2 has not
+    before = [GAME.hand(state, s) for s in range(3)]
+    cards_before = [list(h) for h in state["hands"]]
+    state = GAME.apply(state, 2, f"bid {bluff_id(2)}")  # the last bid: all are revealed
+    assert state["phase"] == "exchange"
+    assert [list(h) for h in state["hands"]][:2] == cards_before[:2]
+    after = [GAME.hand(state, s) for s in range(3)]
+    assert all(b != a for b, a in zip(before, after, strict=True))
+    assert after[0]["front"] == state["table"][0] and after[0]["bid"] is None
