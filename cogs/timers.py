@@ -21,7 +21,12 @@ from db.errors import DatabaseUnavailable
 from db.records import GameRecord
 from games import rules_of
 from i18n import t
-from interface.delivery import deliver_change, deliver_everything, end_without_channel
+from interface.delivery import (
+    deliver_change,
+    deliver_everything,
+    end_without_channel,
+    game_lock,
+)
 from interface.failures import DISCORD_FAILURES, channel_unknown
 from interface.hand_dms import dm_hand, turn_notices
 from interface.replies import game_locale, member_locale, relative_time
@@ -149,7 +154,8 @@ class TimerLoop(commands.Cog):
         if wants_dm(notice):
             own = member_locale(self.bot, reminder.user_id, record)
             note = t("dm.reminder", own, channel=f"<#{record.channel_id}>", **params(own))
-            sent = await dm_hand(self.bot, record, reminder.seat, own, fresh=True, note=note)
+            async with game_lock(self.bot, record.id):  # not beside the game's delivery
+                sent = await dm_hand(self.bot, record, reminder.seat, own, fresh=True, note=note)
             in_channel = in_channel or not sent
         if not in_channel:
             return

@@ -57,6 +57,13 @@ class Backend(Protocol):
         """The rows of a read of committed data (never another request's transaction)."""
         ...
 
+    async def fetch_together(
+        self, statements: Sequence[tuple[str, Sequence[Any]]]
+    ) -> list[list[Row]]:
+        """The rows of several reads of committed data, all from one snapshot of the database
+        and in one trip (SQLite: one hand-over to the reading connection's thread)."""
+        ...
+
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One write statement, committed on its own; the number of rows it changed."""
         ...

@@ -8,7 +8,10 @@ failure. Nothing is marked delivered that was not.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 
@@ -51,6 +54,13 @@ class Pending:
     def __bool__(self) -> bool:
         return bool(self.versions)
 
+    @classmethod
+    def from_rows(cls, rows: Sequence[Sequence[Any]]) -> Pending:
+        """From the outbox's rows of (version, body), oldest first."""
+        return cls(
+            [row[0] for row in rows], [Announcement.from_json(json.loads(row[1])) for row in rows]
+        )
+
     @property
     def events(self) -> list[dict[str, Any]]:
         return [e for a in self.announcements for e in a.events]
@@ -66,3 +76,20 @@ class Pending:
     @property
     def panels(self) -> list[int]:
         return sorted({s for a in self.announcements for s in a.panels})
+
+
+@dataclass
+class Outstanding:
+    """What one game's delivery starts from, read in one snapshot (`Store.outstanding`): its
+    pending announcements up to the record's version, the panels due ({seat: fresh}), its
+    remembered board and hand messages ({kind: (channel, message)}) and the announcements the
+    board showed (`shown`, read from `shown_rows` when first asked for)."""
+
+    pending: Pending
+    due: dict[int, bool]
+    messages: dict[str, tuple[int, int]]
+    shown_rows: Sequence[Sequence[Any]]
+
+    @cached_property
+    def shown(self) -> Pending:
+        return Pending.from_rows(self.shown_rows)

@@ -142,6 +142,29 @@ class PostgresBackend:
                     raise DatabaseUnavailable(str(error)) from error
         raise AssertionError("unreachable")
 
+    async def fetch_together(
+        self, statements: Sequence[tuple[str, Sequence[Any]]]
+    ) -> list[list[Row]]:
+        """Several reads on one connection, in one read-only REPEATABLE READ transaction (one
+        snapshot); repeated once on a fresh connection when the pooled one went away."""
+        for attempt in (1, 2):
+            try:
+                async with (
+                    self.pool.acquire() as conn,
+                    conn.transaction(isolation="repeatable_read", readonly=True),
+                ):
+                    return [
+                        [tuple(row) for row in await conn.fetch(numbered(sql), *params)]
+                        for sql, params in statements
+                    ]
+            except Exception as error:
+                if not lost_connection(error):
+                    raise
+                await self.pool.expire_connections()
+                if attempt == 2:
+                    raise DatabaseUnavailable(str(error)) from error
+        raise AssertionError("unreachable")
+
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         async with self.transaction() as tx:
             return await tx.execute(sql, params)

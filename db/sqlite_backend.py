@@ -41,6 +41,17 @@ def _run(conn: aiosqlite.Connection, queued: list[Statement], last: Statement, r
         cursor.close()
 
 
+def _read_together(conn: aiosqlite.Connection, statements: list[Statement]) -> list[list[Any]]:
+    """In the reading connection's thread: each statement's rows, in one read transaction (one
+    snapshot of the database)."""
+    db = conn._conn
+    db.execute("BEGIN")
+    try:
+        return [db.execute(sql, params).fetchall() for sql, params in statements]
+    finally:
+        db.execute("COMMIT")
+
+
 class SqliteTransaction:
     """A write transaction on the writing connection (see `db.backend.Transaction`): its
     statements go to the connection's thread in as few trips as they can (see the module)."""
@@ -138,6 +149,13 @@ class SqliteBackend:
         sees committed data only (WAL). One trip to the connection's thread (a cursor opened,
         read and closed there), not three."""
         return list(await self.reader.execute_fetchall(sql, tuple(params)))
+
+    async def fetch_together(
+        self, statements: Sequence[tuple[str, Sequence[Any]]]
+    ) -> list[list[Row]]:
+        """Several reads in one trip to the reading connection's thread, one snapshot."""
+        listed = [(sql, tuple(params)) for sql, params in statements]
+        return list(await self.reader._execute(_read_together, self.reader, listed))  # type: ignore[no-untyped-call]
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         async with self._write:

@@ -28,7 +28,7 @@ from db.errors import (
     StaleVersion,
     StoreError,
 )
-from db.outbox import Announcement, Pending
+from db.outbox import Announcement, Outstanding, Pending
 from db.postgres_backend import PostgresBackend
 from db.records import ActionRecord, GameRecord, Seat, SeatChange, TurnClocks, TurnTimer
 from db.results import BOT_PLAYERS, GameResults, PlayerStats, Rating
@@ -657,8 +657,41 @@ class Store(Claims):
             "AND version <= ? ORDER BY version",
             (game_id, up_to),
         )
-        return Pending(
-            [row[0] for row in rows], [Announcement.from_json(json.loads(row[1])) for row in rows]
+        return Pending.from_rows(rows)
+
+    async def outstanding(self, game_id: int) -> tuple[GameRecord, Outstanding] | None:
+        """A game and what its delivery starts from (`db.outbox.Outstanding`), from one snapshot
+        in one read (None: no such game). `shown` holds the announcements shown in the board
+        message remembered now."""
+        board = "(SELECT message_id FROM messages WHERE game_id = ? AND kind = 'board')"
+        game, pending, due, messages, shown = await self._db.fetch_together(
+            [
+                (f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)),
+                (
+                    "SELECT version, body FROM outbox WHERE game_id = ? AND delivered = 0 "
+                    "AND version <= (SELECT version FROM games WHERE id = ?) ORDER BY version",
+                    (game_id, game_id),
+                ),
+                ("SELECT seat, fresh FROM panels_due WHERE game_id = ? ORDER BY seat", (game_id,)),
+                (
+                    "SELECT kind, channel_id, message_id FROM messages WHERE game_id = ? "
+                    "AND (kind = 'board' OR kind LIKE 'hand:%')",
+                    (game_id,),
+                ),
+                (
+                    f"SELECT version, body FROM outbox WHERE game_id = ? AND shown_in = {board} "
+                    "ORDER BY version",
+                    (game_id, game_id),
+                ),
+            ]
+        )
+        if not game:
+            return None
+        return _record(game[0]), Outstanding(
+            Pending.from_rows(pending),
+            {row[0]: bool(row[1]) for row in due},
+            {row[0]: (row[1], row[2]) for row in messages},
+            shown,
         )
 
     async def shown_in(self, game_id: int, message_id: int) -> Pending:
@@ -667,9 +700,7 @@ class Store(Claims):
             "SELECT version, body FROM outbox WHERE game_id = ? AND shown_in = ? ORDER BY version",
             (game_id, message_id),
         )
-        return Pending(
-            [row[0] for row in rows], [Announcement.from_json(json.loads(row[1])) for row in rows]
-        )
+        return Pending.from_rows(rows)
 
     async def games_with_pending(self) -> list[int]:
         """Every game with an announcement or a private panel not yet delivered."""
@@ -722,8 +753,15 @@ class Store(Claims):
 
     async def panel_done(self, game_id: int, seat: int) -> None:
         """A seat's due panel was sent (or cannot be)."""
+        await self.panels_done(game_id, [seat])
+
+    async def panels_done(self, game_id: int, seats: Sequence[int]) -> None:
+        """These seats' due panels were sent (or cannot be): one statement."""
+        if not seats:
+            return
+        marks = ",".join("?" * len(seats))
         await self._db.execute(
-            "DELETE FROM panels_due WHERE game_id = ? AND seat = ?", (game_id, seat)
+            f"DELETE FROM panels_due WHERE game_id = ? AND seat IN ({marks})", (game_id, *seats)
         )
 
     # ------------------------------------------------------------ flags

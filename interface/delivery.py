@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from db.outbox import Pending
+from db.outbox import Outstanding, Pending
 from db.records import GameRecord
 from i18n import t
 from interface.failures import DISCORD_FAILURES, cannot_post, channel_unknown
@@ -50,7 +50,9 @@ _retries: weakref.WeakKeyDictionary[Any, dict[int, asyncio.Task[None]]] = (
 )
 
 
-def _lock(bot: Host, game_id: int) -> asyncio.Lock:
+def game_lock(bot: Host, game_id: int) -> asyncio.Lock:
+    """The lock a game's delivery holds: whatever else sends or edits the game's hand DMs (a
+    reminder) holds it too, so a delivery's reads of where they are stay true."""
     return _locks.setdefault(bot, {}).setdefault(game_id, asyncio.Lock())
 
 
@@ -76,20 +78,19 @@ async def deliver(bot: Host, game_id: int) -> bool:
     pictures are not queued, their reads do not line up before the answers to interactions),
     and a game's steps saved meanwhile are shown as one when its turn comes."""
     work = bot.tables.work  # several processes: the game is claimed, or left to its holder
-    async with _lock(bot, game_id), _turns():
+    async with game_lock(bot, game_id), _turns():
         if work is not None and not await work.claim(game_id, anywhere=True):
             retry_soon(bot, game_id)  # another process delivers it; if it died, taken later
             return False
         try:
-            record = await bot.store.get_game(game_id)
-            if record is None:
+            found = await bot.store.outstanding(game_id)  # one read, one snapshot
+            if found is None:
                 return True
-            pending = await bot.store.pending(game_id, record.version)
-            due = await bot.store.panels_due(game_id)
-            if due and record.status in ("running", "finished"):
-                draw_ahead(bot, record, due)  # the hands draw while the board is shown
-            done = await show(bot, record, pending) if pending else True
-            done = done and await send_panels(bot, record)
+            record, outstanding = found
+            if outstanding.due and record.status in ("running", "finished"):
+                draw_ahead(bot, record, outstanding.due)  # drawn while the board is shown
+            done = await show(bot, record, outstanding) if outstanding.pending else True
+            done = done and await send_panels(bot, record, outstanding)
         except Exception:  # e.g. the database cannot record a delivery (a full disk)
             log.exception("delivering game %s failed", game_id)
             done = False
@@ -130,18 +131,20 @@ def retry_soon(bot: Host, game_id: int, attempt: int = 0) -> None:
     retries[game_id] = asyncio.get_running_loop().create_task(later(), name=f"deliver-{game_id}")
 
 
-async def show(bot: Host, record: GameRecord, pending: Pending) -> bool:
-    """Show pending announcements in the channel: scoring posts, then the board (a new post
+async def show(bot: Host, record: GameRecord, outstanding: Outstanding) -> bool:
+    """Show the pending announcements in the channel: scoring posts, then the board (a new post
     when a turn begins for someone or the game ended, else the live board edited). Marks them
-    delivered and the changed panels due. False when Discord failed (left pending)."""
+    delivered and the changed panels due, and brings `outstanding` up to date with that (its
+    panels due, its board). False when Discord failed (left pending)."""
     locale = game_locale(record)
+    pending = outstanding.pending
     if record.status == "aborted":
-        return await show_end_without_result(bot, record, pending, locale)
+        return await show_end_without_result(bot, record, outstanding, locale)
     if record.status not in ("running", "finished"):
         await bot.store.mark_delivered(record.id, pending.versions, None)
         return True
     last = pending.versions[-1]
-    live = await bot.store.get_message(record.id, "board")
+    live = outstanding.messages.get("board")
     waiting = [s for s in pending.ping if s in record.waiting]
     notices = await turn_notices(bot, record, waiting)
     ping = [s for s, notice in notices.items() if wants_mention(notice)]
@@ -153,7 +156,7 @@ async def show(bot: Host, record: GameRecord, pending: Pending) -> bool:
             await send_post(bot, record, post, nonce=f"s{record.id}.{last}.{number}")
         where = None
         if not fresh_board and live is not None:
-            shown = await bot.store.shown_in(record.id, live[1])
+            shown = outstanding.shown
             events = shown.events + pending.events
             lines = note_lines(record, shown.notes + pending.notes, locale)
             out = board(record, locale, events, [], lines)
@@ -176,23 +179,27 @@ async def show(bot: Host, record: GameRecord, pending: Pending) -> bool:
         if s < len(record.seats) and not record.seats[s].bot
     }
     await bot.store.mark_delivered(record.id, pending.versions, where, panels)
+    for seat, fresh in panels.items():  # as the store merged them
+        outstanding.due[seat] = outstanding.due.get(seat, False) or fresh
+    outstanding.messages["board"] = where
     if fresh_board and live is not None and live != where:
-        await collapse_board(bot, record, live, locale)
+        await collapse_board(bot, record, live, locale, outstanding.shown)
     if Timing.of(record.timing).blocked:  # a post went through again: the clocks restart
         await bot.tables.deadlines.set_blocked(record.id, False)
     return True
 
 
 async def show_end_without_result(
-    bot: Host, record: GameRecord, pending: Pending, locale: str | None
+    bot: Host, record: GameRecord, outstanding: Outstanding, locale: str | None
 ) -> bool:
     """An aborted game's last word (e.g. abandoned when nobody came back): its live board
     becomes its text, with why it ended, and loses picture and buttons."""
+    pending = outstanding.pending
     if not pending.notes:
         await bot.store.mark_delivered(record.id, pending.versions, None)
         return True
-    live = await bot.store.get_message(record.id, "board")
-    shown = await bot.store.shown_in(record.id, live[1]) if live else Pending([], [])
+    live = outstanding.messages.get("board")
+    shown = outstanding.shown if live else Pending([], [])
     text = board_summary(record, shown.events + pending.events, shown.notes + pending.notes, locale)
     text = f"{text}\n{t('board.aborted', locale)}"[:2000]
     try:
@@ -221,35 +228,38 @@ def note_lines(record: GameRecord, notes: list[dict[str, Any]], locale: str | No
     return [line for note in notes if (line := note_line(record, note, locale))]
 
 
-async def send_panels(bot: Host, record: GameRecord) -> bool:
+async def send_panels(bot: Host, record: GameRecord, outstanding: Outstanding) -> bool:
     """DM each due private panel (a fresh DM, which notifies, for a seat whose turn began and
-    whose player asked for DMs). False if one failed in a way that may pass. The seats' panels
-    go at the same time: their pictures are drawn side by side, not one after another."""
-    due = await bot.store.panels_due(record.id)
+    whose player asked for DMs), then mark those sent (or that cannot be) done, in one write.
+    False if one failed in a way that may pass (it stays due). The seats' panels go at the
+    same time: their pictures are drawn side by side, not one after another."""
+    due = outstanding.due
     if not due:
         return True
     outcomes = await asyncio.gather(
-        *(send_panel(bot, record, seat, fresh) for seat, fresh in due.items()),
+        *(send_panel(bot, record, seat, fresh, outstanding) for seat, fresh in due.items()),
         return_exceptions=True,
     )
+    done = [seat for seat, outcome in zip(due, outcomes, strict=True) if outcome is True]
+    await bot.store.panels_done(record.id, done)
     for outcome in outcomes:
         if isinstance(outcome, BaseException):
             raise outcome
-    return all(outcomes)
+    return len(done) == len(due)
 
 
-async def send_panel(bot: Host, record: GameRecord, seat: int, fresh: bool) -> bool:
-    """DM one seat's due panel and mark it done. False if it failed in a way that may pass
-    (it stays due)."""
-    sent: bool | None = False
-    if record.status in ("running", "finished") and seat < len(record.seats):
-        locale = member_locale(bot, record.seats[seat].user_id, record)
-        note = t("dm.your_turn", locale, channel=f"<#{record.channel_id}>") if fresh else None
-        sent = await dm_hand(bot, record, seat, locale, fresh=fresh, note=note)
-    if sent is None:
-        return False
-    await bot.store.panel_done(record.id, seat)
-    return True
+async def send_panel(
+    bot: Host, record: GameRecord, seat: int, fresh: bool, outstanding: Outstanding
+) -> bool:
+    """DM one seat's due panel. True: it is done (sent, or it cannot be sent); False: it
+    failed in a way that may pass (it stays due)."""
+    if record.status not in ("running", "finished") or seat >= len(record.seats):
+        return True
+    locale = member_locale(bot, record.seats[seat].user_id, record)
+    note = t("dm.your_turn", locale, channel=f"<#{record.channel_id}>") if fresh else None
+    shown_in = outstanding.messages.get(f"hand:{seat}")
+    sent = await dm_hand(bot, record, seat, locale, fresh=fresh, note=note, shown_in=shown_in)
+    return sent is not None
 
 
 async def send_post(bot: Host, record: GameRecord, out: Outgoing, nonce: str) -> None:

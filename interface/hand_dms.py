@@ -36,6 +36,13 @@ _shown: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[int, int], Shown]] = (
 )
 
 
+class Unread:
+    """A value not read yet (`dm_hand`'s `shown_in`)."""
+
+
+UNREAD = Unread()
+
+
 def _remembered(bot: Host) -> OrderedDict[tuple[int, int], Shown]:
     return _shown.setdefault(bot, OrderedDict())
 
@@ -96,11 +103,13 @@ async def dm_hand(
     *,
     fresh: bool = True,
     note: str | None = None,
+    shown_in: tuple[int, int] | Unread | None = UNREAD,
 ) -> bool | None:
     """DM a seat its hand panel, with `note` as its first line: a new message when `fresh`
-    (which notifies), else the last hand DM is edited in place. True: sent. False: it cannot
-    be sent (the player's DMs are closed: said once in the channel; or the seat has no
-    member), None: a failure that may pass (try again later)."""
+    (which notifies), else the last hand DM is edited in place (`shown_in`: where it is, as
+    the caller read it under the game's delivery lock; by default read here). True: sent.
+    False: it cannot be sent (the player's DMs are closed: said once in the channel; or the
+    seat has no member), None: a failure that may pass (try again later)."""
     user_id = record.seats[seat].user_id
     if user_id is None or record.seats[seat].bot:
         return False
@@ -113,7 +122,12 @@ async def dm_hand(
     remembered = _remembered(bot)
     try:
         dm = await dm_channel(bot, user_id)
-        previous = None if fresh else await bot.store.get_message(record.id, kind)
+        if fresh:
+            previous = None
+        elif isinstance(shown_in, Unread):
+            previous = await bot.store.get_message(record.id, kind)
+        else:
+            previous = shown_in
         if previous is not None and previous[0] == dm.id:
             shown = remembered.get((record.id, seat))
             if shown is not None and shown[0] != previous[1]:

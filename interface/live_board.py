@@ -69,17 +69,22 @@ async def edit_board(bot: Host, where: tuple[int, int], out: Outgoing) -> None:
 
 
 async def collapse_board(
-    bot: Host, record: GameRecord, where: tuple[int, int], locale: str | None
+    bot: Host,
+    record: GameRecord,
+    where: tuple[int, int],
+    locale: str | None,
+    shown: Pending | None = None,
 ) -> None:
     """Turn a board that is no longer live into its text summary (or, when the game keeps
-    every board, only take its buttons off). A failure is logged: the old board's buttons
-    are refused as out of date anyway."""
+    every board, only take its buttons off); `shown`: what it showed, when the caller read it
+    already. A failure is logged: the old board's buttons are refused as out of date anyway."""
     message = bot.get_partial_messageable(where[0]).get_partial_message(where[1])
     try:
         if keeps_every_board(record):
             await message.edit(view=None)
             return
-        shown: Pending = await bot.store.shown_in(record.id, where[1])
+        if shown is None:
+            shown = await bot.store.shown_in(record.id, where[1])
         await message.edit(
             content=board_summary(record, shown.events, shown.notes, locale),
             attachments=[],

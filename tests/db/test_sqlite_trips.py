@@ -14,9 +14,10 @@ from db.sqlite_backend import SqliteBackend
 from db.store import Store
 
 
-def count_trips(backend: SqliteBackend) -> list[int]:
-    """A counter of the trips to the writing connection's thread from now on."""
-    conn = backend.conn
+def count_trips(backend: SqliteBackend, connection: str = "conn") -> list[int]:
+    """A counter of the trips to a connection's thread from now on (`conn`: the writing one,
+    `reader`: the reading one)."""
+    conn = getattr(backend, connection)
     trips = [0]
     original = conn._execute
 
@@ -67,3 +68,20 @@ async def test_a_failing_queued_write_rolls_the_whole_transaction_back(store: St
     assert await store.get_meta("k") == "v"
     await store.set_meta("k", "w")  # no transaction was left open
     assert await store.get_meta("k") == "w"
+
+
+async def test_a_delivery_starts_from_one_trip_to_the_reading_connection(store: Store) -> None:
+    assert isinstance(store.backend, SqliteBackend)
+    seats = [Seat(100, "Ann"), Seat(101, "Bo")]
+    record = await store.create_game(
+        guild_id=1, channel_id=5, game="money", host_id=100, seats=seats, options={}
+    )
+    record = await store.start_game(
+        record.id, 0, seed=0, state={}, clocks=TurnClocks({0: 1}, datetime.now(UTC))
+    )
+    reads, writes = count_trips(store.backend, "reader"), count_trips(store.backend)
+    found = await store.outstanding(record.id)
+    assert found is not None and found[0].version == record.version
+    assert (reads[0], writes[0]) == (1, 0), "the game, its outbox, panels and messages at once"
+    await store.panels_done(record.id, [0, 1])
+    assert (reads[0], writes[0]) == (1, 1), "every sent panel marked done in one statement"

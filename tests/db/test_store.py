@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from db import migrations
+from db.outbox import Announcement
 from db.records import GameRecord, Seat, TurnClocks
 from db.store import ChannelBusy, GameNotFound, StaleVersion, Store
 
@@ -346,6 +347,48 @@ async def test_messages_set_get(store: Store) -> None:
     await store.set_message(record.id, "board", 12, 5002)  # replaces the previous board
     assert await store.get_message(record.id, "board") == (12, 5002)
     assert await store.get_message(record.id, "lobby") == (10, 5000)
+
+
+async def test_a_delivery_reads_its_game_and_everything_outstanding_in_one_snapshot(
+    store: Store,
+) -> None:
+    record = await started(store, await new_game(store))
+    first = await store.save_move(
+        record.id,
+        record.version,
+        seat=0,
+        user_id=100,
+        action="a",
+        state={},
+        finished=False,
+        clocks=clocks({0: 1}),
+        announce=Announcement(events=[{"e": 1}], panels=[0]),
+    )
+    await store.mark_delivered(record.id, [first.version], (10, 700), {0: True, 1: False})
+    await store.set_message(record.id, "hand:1", 55, 900)
+    await store.set_message(record.id, "lobby", 10, 600)
+    second = await store.save_move(
+        record.id,
+        first.version,
+        seat=0,
+        user_id=100,
+        action="b",
+        state={},
+        finished=False,
+        clocks=clocks({0: 1}),
+        announce=Announcement(events=[{"e": 2}], ping=[1]),
+    )
+    found = await store.outstanding(record.id)
+    assert found is not None
+    game, outstanding = found
+    assert game.version == second.version
+    assert outstanding.pending.versions == [second.version]
+    assert outstanding.pending.events == [{"e": 2}]
+    assert outstanding.due == {0: True, 1: False}
+    assert outstanding.messages == {"board": (10, 700), "hand:1": (55, 900)}, "not the lobby"
+    assert outstanding.shown.versions == [first.version], "what the live board shows"
+    assert outstanding.shown.events == [{"e": 1}]
+    assert await store.outstanding(record.id + 1) is None
 
 
 # ------------------------------------------------------------------ restarting

@@ -38,6 +38,7 @@ from fakediscord.inprocess import FakeBot, FakeInteraction
 from games import rules_of
 from i18n import t
 from interface.delivery import deliver_everything
+from interface.hand_dms import dm_channel
 from interface.lobby_actions import press_lobby
 from interface.messages import status_line
 from interface.play_actions import press_move
@@ -335,3 +336,20 @@ def test_library_debug_logs_that_quote_secrets_stay_off() -> None:
     quiet, ours = result.stdout.strip().rsplit(" ", 1)
     assert quiet == str([20] * 3) + "," or quiet.strip(",") == str([20, 20, 20]), result.stdout
     assert ours == "10"
+
+
+async def test_a_hand_dm_that_fails_stays_due_and_only_it_is_sent_again(
+    tables: TableService, store: Store, bot: FakeBot
+) -> None:
+    """The panels of one delivery are marked sent together, after they went: a seat whose DM
+    failed in a way that may pass stays due, the others are done and not sent twice."""
+    record = await members_game(tables, "money", 1)
+    first_dm, second_dm = [(await dm_channel(bot, s.user_id or 0)).id for s in record.seats[:2]]
+    bot.fail("send", bad_gateway, channel_id=second_dm)
+    await deliver_everything(bot)
+    assert set(await store.panels_due(record.id)) == {1}, "the failed one only"
+    assert len([s for s in bot.in_channel(first_dm) if s.op == "send"]) == 1
+    bot.heal()
+    await deliver_everything(bot)
+    assert not await store.panels_due(record.id)
+    assert len([s for s in bot.in_channel(first_dm) if s.op == "send"]) == 1, "not sent twice"
