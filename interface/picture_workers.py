@@ -1,15 +1,17 @@
 """Picture worker processes driven by the event loop itself, without helper threads.
 
 Each worker is a process (spawned, never forked from a running loop) joined to this one by a
-pipe. The event loop writes a picture to draw into an idle worker's pipe (one picture in a
-worker at a time, the others wait here in order) and reads the PNG back when the pipe is
-readable (`loop.add_reader`). `concurrent.futures.ProcessPoolExecutor` does the same through two
-threads of its own (one pickles and feeds the requests, one collects the results and wakes the
-loop): measured at 0.36-0.56 ms of this process's CPU a picture against 0.22 ms here, and its
-threads take turns with the event loop for the interpreter's lock.
+pipe. The event loop writes a picture to draw into a worker's pipe (at most `DEPTH` pictures in
+a worker at a time, the others wait here in order) and reads the PNG back when the pipe is
+readable (`loop.add_reader`). With one picture in a worker, the worker idled from sending a PNG
+until the loop came round to read it and send the next; with two, the next is in its pipe.
+`concurrent.futures.ProcessPoolExecutor` does the same through two threads of its own (one
+pickles and feeds the requests, one collects the results and wakes the loop): measured at
+0.36-0.56 ms of this process's CPU a picture against 0.22 ms here, and its threads take turns
+with the event loop for the interpreter's lock.
 
-A worker that dies (killed, out of memory) fails the picture it was drawing with `WorkerDied`
-(the caller draws it itself) and is replaced by a new one.
+A worker that dies (killed, out of memory) fails the pictures it held with `WorkerDied` (their
+callers draw them themselves) and is replaced by a new one.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from games import RULES, all_entries, presentation
 from render.png import encode
 
 log = logging.getLogger("tavolo.pictures")
+DEPTH = 2  # pictures sent to a worker before it answers: the one it draws and the next
 
 
 def draw_png(picture: Callable[[], Any]) -> bytes:
@@ -98,12 +101,13 @@ def _settle(future: asyncio.Future[bytes], data: bytes | None, error: BaseExcept
 
 
 class _Worker:
-    """One worker process, its end of the pipe, and the picture it is drawing."""
+    """One worker process, its end of the pipe, and the pictures sent to it (the one it draws
+    first; it answers in order)."""
 
     def __init__(self, process: BaseProcess, conn: Connection) -> None:
         self.process = process
         self.conn = conn
-        self.busy: tuple[int, asyncio.Future[bytes]] | None = None
+        self.busy: deque[tuple[int, asyncio.Future[bytes]]] = deque()
 
 
 class PictureWorkers:
@@ -157,20 +161,29 @@ class PictureWorkers:
         return await future
 
     def _dispatch(self) -> None:
-        """Hand waiting pictures to idle workers (the oldest first)."""
-        for worker in list(self._workers):
-            while worker.busy is None and self._waiting:
-                number, data, future = self._waiting.popleft()
-                if future.done():  # its caller was cancelled
-                    continue
-                try:
-                    worker.conn.send_bytes(data)
-                except OSError:  # the worker is gone: this picture is drawn by the caller
-                    _settle(future, None, WorkerDied())
-                    self._replace(worker)
+        """Hand waiting pictures to workers with room (the oldest first, to the least busy)."""
+        for depth in range(DEPTH):
+            for worker in list(self._workers):
+                if len(worker.busy) <= depth and self._waiting and not self._send(worker):
                     self._dispatch()  # the new worker takes the pictures still waiting
                     return
-                worker.busy = (number, future)
+
+    def _send(self, worker: _Worker) -> bool:
+        """Send the oldest waiting picture to `worker`. False: its pipe broke (the picture
+        fails, its caller draws it; the worker is replaced)."""
+        while self._waiting:
+            number, data, future = self._waiting.popleft()
+            if future.done():  # its caller was cancelled
+                continue
+            try:
+                worker.conn.send_bytes(data)
+            except OSError:  # the worker is gone: this picture is drawn by the caller
+                _settle(future, None, WorkerDied())
+                self._replace(worker)
+                return False
+            worker.busy.append((number, future))
+            return True
+        return True
 
     def _answer(self, worker: _Worker) -> None:
         """A worker's pipe is readable: its picture, or its end (it died)."""
@@ -185,9 +198,8 @@ class PictureWorkers:
         except Exception as exc:  # e.g. an error the worker could send but this process
             # cannot rebuild: the picture fails (its caller draws it), the worker goes on
             number, data, error = None, None, WorkerDied(f"unreadable answer: {exc!r}")
-        if worker.busy is not None and number in (None, worker.busy[0]):
-            future = worker.busy[1]
-            worker.busy = None
+        if worker.busy and number in (None, worker.busy[0][0]):
+            _, future = worker.busy.popleft()
             _settle(future, data, error)
         self._dispatch()
 
@@ -204,9 +216,8 @@ class PictureWorkers:
     def _forget(self, worker: _Worker) -> None:
         if self._loop is not None and not self._loop.is_closed():
             self._loop.remove_reader(worker.conn.fileno())
-        if worker.busy is not None:
-            _settle(worker.busy[1], None, WorkerDied())
-        worker.busy = None
+        while worker.busy:
+            _settle(worker.busy.popleft()[1], None, WorkerDied())
         worker.conn.close()
         if worker.process.is_alive():
             worker.process.kill()

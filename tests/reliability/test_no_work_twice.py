@@ -4,6 +4,7 @@ again; a hand DM that would show the same again is left alone."""
 from __future__ import annotations
 
 import asyncio
+import io
 from functools import partial
 
 import pytest
@@ -176,8 +177,9 @@ async def test_a_worker_error_this_process_cannot_read_fails_only_that_picture()
 
 
 async def test_pictures_waiting_for_a_worker_whose_pipe_broke_go_to_its_replacement() -> None:
-    """A picture sent to a worker whose pipe broke fails (its caller draws it); the pictures
-    waiting behind it are drawn by the new worker, none is left waiting."""
+    """The pictures a worker held when its pipe broke fail (their callers draw them): the one
+    whose sending broke it and the one it was drawing (`DEPTH` 2). The pictures waiting behind
+    them are drawn by the new worker, none is left waiting."""
     workers = PictureWorkers(1)
     try:
         await asyncio.wait_for(workers.draw(partial(square, [1, 1, 1], 4)), 60)  # up
@@ -195,8 +197,8 @@ async def test_pictures_waiting_for_a_worker_whose_pipe_broke_go_to_its_replacem
         first, second, third = await asyncio.wait_for(
             asyncio.gather(*asked, return_exceptions=True), 60
         )
-        assert isinstance(first, bytes) and isinstance(third, bytes)
-        assert isinstance(second, WorkerDied)
+        assert isinstance(first, WorkerDied) and isinstance(second, WorkerDied)
+        assert isinstance(third, bytes)
     finally:
         workers.close()
 
@@ -221,3 +223,21 @@ async def test_hand_pictures_are_drawn_ahead_while_the_board_is_shown_and_sent_f
         assert await dm_hand(bot, record, seat, "en")
     assert cache.drawn == drawn + 2, "the DMs used the pictures drawn ahead"
     assert draw_ahead(bot, record, people) == [], "the DMs show these pictures already"
+
+
+async def test_a_worker_holds_the_next_picture_while_it_draws_one() -> None:
+    """A worker is sent the next picture before it answers (`DEPTH`), so it does not idle
+    while the event loop comes round to its answer; the rest wait here, and all come back
+    in the order asked."""
+    workers = PictureWorkers(1)
+    try:
+        await asyncio.wait_for(workers.draw(partial(square, [1, 1, 2], 4)), 60)  # up
+        asked = [
+            asyncio.ensure_future(workers.draw(partial(square, [3, 3, k], 4 + k))) for k in range(3)
+        ]
+        await asyncio.sleep(0)
+        assert len(workers._workers[0].busy) == 2 and len(workers._waiting) == 1
+        drawn = await asyncio.wait_for(asyncio.gather(*asked), 60)
+        assert [Image.open(io.BytesIO(png)).size for png in drawn] == [(4, 4), (5, 5), (6, 6)]
+    finally:
+        workers.close()
