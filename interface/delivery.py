@@ -87,10 +87,11 @@ async def deliver(bot: Host, game_id: int) -> bool:
             if found is None:
                 return True
             record, outstanding = found
+            panels: dict[int, Outgoing] = {}  # the hand panels built ahead, by seat
             if outstanding.due and record.status in ("running", "finished"):
-                draw_ahead(bot, record, outstanding.due)  # drawn while the board is shown
+                draw_ahead(bot, record, outstanding.due, panels)  # while the board is shown
             done = await show(bot, record, outstanding) if outstanding.pending else True
-            done = done and await send_panels(bot, record, outstanding)
+            done = done and await send_panels(bot, record, outstanding, panels)
         except Exception:  # e.g. the database cannot record a delivery (a full disk)
             log.exception("delivering game %s failed", game_id)
             done = False
@@ -228,16 +229,25 @@ def note_lines(record: GameRecord, notes: list[dict[str, Any]], locale: str | No
     return [line for note in notes if (line := note_line(record, note, locale))]
 
 
-async def send_panels(bot: Host, record: GameRecord, outstanding: Outstanding) -> bool:
+async def send_panels(
+    bot: Host,
+    record: GameRecord,
+    outstanding: Outstanding,
+    panels: dict[int, Outgoing] | None = None,
+) -> bool:
     """DM each due private panel (a fresh DM, which notifies, for a seat whose turn began and
-    whose player asked for DMs), then mark those sent (or that cannot be) done, in one write.
+    whose player asked for DMs; `panels`: those built already, by seat), then mark those sent
+    (or that cannot be) done, in one write.
     False if one failed in a way that may pass (it stays due). The seats' panels go at the
     same time: their pictures are drawn side by side, not one after another."""
     due = outstanding.due
     if not due:
         return True
     outcomes = await asyncio.gather(
-        *(send_panel(bot, record, seat, fresh, outstanding) for seat, fresh in due.items()),
+        *(
+            send_panel(bot, record, seat, fresh, outstanding, (panels or {}).get(seat))
+            for seat, fresh in due.items()
+        ),
         return_exceptions=True,
     )
     done = [seat for seat, outcome in zip(due, outcomes, strict=True) if outcome is True]
@@ -249,7 +259,12 @@ async def send_panels(bot: Host, record: GameRecord, outstanding: Outstanding) -
 
 
 async def send_panel(
-    bot: Host, record: GameRecord, seat: int, fresh: bool, outstanding: Outstanding
+    bot: Host,
+    record: GameRecord,
+    seat: int,
+    fresh: bool,
+    outstanding: Outstanding,
+    panel: Outgoing | None = None,
 ) -> bool:
     """DM one seat's due panel. True: it is done (sent, or it cannot be sent); False: it
     failed in a way that may pass (it stays due)."""
@@ -257,8 +272,16 @@ async def send_panel(
         return True
     locale = member_locale(bot, record.seats[seat].user_id, record)
     note = t("dm.your_turn", locale, channel=f"<#{record.channel_id}>") if fresh else None
-    shown_in = outstanding.messages.get(f"hand:{seat}")
-    sent = await dm_hand(bot, record, seat, locale, fresh=fresh, note=note, shown_in=shown_in)
+    sent = await dm_hand(
+        bot,
+        record,
+        seat,
+        locale,
+        fresh=fresh,
+        note=note,
+        shown_in=outstanding.messages.get(f"hand:{seat}"),
+        panel=panel,
+    )
     return sent is not None
 
 

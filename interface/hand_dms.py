@@ -104,16 +104,18 @@ async def dm_hand(
     fresh: bool = True,
     note: str | None = None,
     shown_in: tuple[int, int] | Unread | None = UNREAD,
+    panel: Outgoing | None = None,
 ) -> bool | None:
-    """DM a seat its hand panel, with `note` as its first line: a new message when `fresh`
-    (which notifies), else the last hand DM is edited in place (`shown_in`: where it is, as
-    the caller read it under the game's delivery lock; by default read here). True: sent.
+    """DM a seat its hand panel (`panel`: as `draw_ahead` built it, else built here), with
+    `note` as its first line: a new message when `fresh` (which notifies), else the last hand
+    DM is edited in place (`shown_in`: where it is, as the caller read it under the game's
+    delivery lock; by default read here). True: sent.
     False: it cannot be sent (the player's DMs are closed: said once in the channel; or the
     seat has no member), None: a failure that may pass (try again later)."""
     user_id = record.seats[seat].user_id
     if user_id is None or record.seats[seat].bot:
         return False
-    out = hand_panel(record, seat, locale)
+    out = panel if panel is not None else hand_panel(record, seat, locale)
     if note:
         out.content = f"{note}\n{out.content}"[:2000]
     kind = f"hand:{seat}"
@@ -163,11 +165,14 @@ async def dm_hand(
         return None
 
 
-def draw_ahead(bot: Host, record: GameRecord, seats: Iterable[int]) -> list[asyncio.Task[Any]]:
+def draw_ahead(
+    bot: Host, record: GameRecord, seats: Iterable[int], panels: dict[int, Outgoing] | None = None
+) -> list[asyncio.Task[Any]]:
     """Start drawing these seats' hand pictures now (into the picture cache), so that they are
-    drawn while the board is shown and `dm_hand` finds them ready. Skips what `dm_hand` would
-    not draw (a bot's seat, a seat without a member, a picture its DM already shows). Sends
-    nothing; a picture that fails here is drawn (and fails) again in `dm_hand`."""
+    drawn while the board is shown and `dm_hand` finds them ready; each seat's panel built for
+    it is put in `panels` (for `dm_hand`). Skips what `dm_hand` would not draw (a bot's seat, a
+    seat without a member, a picture its DM already shows). Sends nothing; a picture that fails
+    here is drawn (and fails) again in `dm_hand`."""
     remembered = _remembered(bot)
     tasks = []
     for seat in seats:
@@ -177,6 +182,8 @@ def draw_ahead(bot: Host, record: GameRecord, seats: Iterable[int]) -> list[asyn
             continue
         locale = member_locale(bot, record.seats[seat].user_id, record)
         out = hand_panel(record, seat, locale)
+        if panels is not None:
+            panels[seat] = out
         if len(out.images) != 1:
             continue
         picture = out.images[0][0]
