@@ -88,8 +88,10 @@ async def deliver(bot: Host, game_id: int) -> bool:
                 return True
             record, outstanding = found
             panels: dict[int, Outgoing] = {}  # the hand panels built ahead, by seat
-            if outstanding.due and record.status in ("running", "finished"):
-                draw_ahead(bot, record, outstanding.due, panels)  # while the board is shown
+            ahead = sorted(set(outstanding.due) | set(outstanding.pending.panels))
+            if ahead and record.status in ("running", "finished"):
+                # the due hands and those the pending steps changed, while the board is shown
+                draw_ahead(bot, record, ahead, panels)
             done = await show(bot, record, outstanding) if outstanding.pending else True
             done = done and await send_panels(bot, record, outstanding, panels)
         except Exception:  # e.g. the database cannot record a delivery (a full disk)

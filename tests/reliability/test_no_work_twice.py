@@ -6,13 +6,14 @@ from __future__ import annotations
 import asyncio
 import io
 from functools import partial
+from typing import Any
 
 import pytest
 from PIL import Image
 
 from db.store import Store
 from fakediscord.inprocess import FakeBot
-from interface import attachments
+from interface import attachments, delivery, hand_dms
 from interface.attachments import digest, picture_cache, png_bytes
 from interface.delivery import deliver_change
 from interface.hand_dms import dm_hand, draw_ahead
@@ -223,6 +224,32 @@ async def test_hand_pictures_are_drawn_ahead_while_the_board_is_shown_and_sent_f
         assert await dm_hand(bot, record, seat, "en")
     assert cache.drawn == drawn + 2, "the DMs used the pictures drawn ahead"
     assert draw_ahead(bot, record, people) == [], "the DMs show these pictures already"
+
+
+async def test_a_delivery_draws_the_hands_its_steps_changed_ahead_and_builds_each_once(
+    tables: TableService, store: Store, bot: FakeBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start of a game changes every member's hand: its delivery starts drawing them
+    before the board is shown (`draw_ahead`), and each DM sends the panel built there."""
+    start = await seated_step(tables, "nycards", 1, [100, 101, 102])
+    asked: list[list[int]] = []
+    built = []
+    original_ahead, original_panel = delivery.draw_ahead, hand_dms.hand_panel
+
+    def ahead(*args: Any) -> list[asyncio.Task[Any]]:
+        asked.append(list(args[2]))
+        return original_ahead(*args)
+
+    def panel(*args: Any) -> Any:
+        built.append(args[1])
+        return original_panel(*args)
+
+    monkeypatch.setattr(delivery, "draw_ahead", ahead)
+    monkeypatch.setattr(hand_dms, "hand_panel", panel)
+    await deliver_change(bot, start)
+    assert asked == [[0, 1, 2]]
+    assert sorted(built) == [0, 1, 2], "each hand panel built once"
+    assert not await store.panels_due(start.record.id)
 
 
 async def test_a_worker_holds_the_next_picture_while_it_draws_one() -> None:
