@@ -52,6 +52,12 @@ def _read_together(conn: aiosqlite.Connection, statements: list[Statement]) -> l
         db.execute("COMMIT")
 
 
+def _rollback_if_open(conn: aiosqlite.Connection) -> None:
+    """In the connection's thread: roll back its transaction, if one is open."""
+    if conn._conn.in_transaction:
+        conn._conn.execute("ROLLBACK")
+
+
 class SqliteTransaction:
     """A write transaction on the writing connection (see `db.backend.Transaction`): its
     statements go to the connection's thread in as few trips as they can (see the module)."""
@@ -175,9 +181,10 @@ class SqliteBackend:
 
     async def _rollback(self) -> None:
         """Roll back the transaction under way, unless SQLite already has (it does on some
-        errors, e.g. a full disk): the error that stopped the transaction is the one raised."""
-        if self.conn.in_transaction:
-            await self.conn.execute("ROLLBACK")
+        errors, e.g. a full disk): the error that stopped the transaction is the one raised.
+        Asked in the connection's thread, after what was sent there: a transaction cancelled
+        while its first trip waited there is still begun, and then rolled back."""
+        await self.conn._execute(_rollback_if_open, self.conn)  # type: ignore[no-untyped-call]
 
     async def tables_with_column(self, column: str) -> list[str]:
         async with self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cur:

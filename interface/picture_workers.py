@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import pickle
 from collections import deque
 from collections.abc import Callable
@@ -32,6 +33,7 @@ from render.png import encode
 
 log = logging.getLogger("tavolo.pictures")
 DEPTH = 2  # pictures sent to a worker before it answers: the one it draws and the next
+NICE = 0  # added to a worker's niceness: the event loop (and SQLite's thread) go first
 
 
 def draw_png(picture: Callable[[], Any]) -> bytes:
@@ -65,6 +67,8 @@ def _serve(conn: Connection) -> None:
     """A worker's life: load the games and their pictures and warm up (`warm`), then draw each
     picture it is sent (`(number, picture)`, pickled) and send back `(number, png, None)` or
     `(number, None, error)`, until its pipe closes."""
+    if NICE:
+        os.nice(NICE)
     warm()
     while True:
         try:

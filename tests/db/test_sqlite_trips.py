@@ -4,6 +4,8 @@ Each trip costs the event loop a thread hand-over, so a move's save must stay at
 
 from __future__ import annotations
 
+import asyncio
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -85,3 +87,28 @@ async def test_a_delivery_starts_from_one_trip_to_the_reading_connection(store: 
     assert (reads[0], writes[0]) == (1, 0), "the game, its outbox, panels and messages at once"
     await store.panels_done(record.id, [0, 1])
     assert (reads[0], writes[0]) == (1, 1), "every sent panel marked done in one statement"
+
+
+async def test_a_transaction_cancelled_while_its_first_trip_waits_leaves_nothing_open(
+    store: Store,
+) -> None:
+    """The first trip (BEGIN and the first statement) still runs in the connection's thread
+    after its caller was cancelled: the rollback is decided there, after it, so the next
+    write commits instead of landing in a transaction nobody ends."""
+    assert isinstance(store.backend, SqliteBackend)
+    backend = store.backend
+    busy = asyncio.ensure_future(backend.conn._execute(time.sleep, 0.2))  # the thread is busy
+
+    async def write() -> None:
+        async with backend.transaction() as tx:
+            await tx.execute("INSERT INTO meta (key, value) VALUES ('cancelled', 'v')")
+
+    task = asyncio.ensure_future(write())
+    await asyncio.sleep(0.05)  # its first trip waits behind the busy thread
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    await busy
+    await store.set_meta("after", "w")
+    assert await store.get_meta("after") == "w", "committed, not inside a forgotten transaction"
+    assert await store.get_meta("cancelled") is None
