@@ -130,33 +130,30 @@ class PostgresBackend:
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Reads are repeated once on a fresh connection when the pooled one went away (a
         server restart closes every connection it had)."""
-        for attempt in (1, 2):
-            try:
-                async with self.pool.acquire() as conn:
-                    return [tuple(row) for row in await conn.fetch(numbered(sql), *params)]
-            except Exception as error:
-                if not lost_connection(error):
-                    raise
-                await self.pool.expire_connections()
-                if attempt == 2:
-                    raise DatabaseUnavailable(str(error)) from error
-        raise AssertionError("unreachable")
+        (rows,) = await self._read([(sql, params)], together=False)
+        return rows
 
     async def fetch_together(
         self, statements: Sequence[tuple[str, Sequence[Any]]]
     ) -> list[list[Row]]:
         """Several reads on one connection, in one read-only REPEATABLE READ transaction (one
         snapshot); repeated once on a fresh connection when the pooled one went away."""
+        return await self._read(statements, together=True)
+
+    async def _read(
+        self, statements: Sequence[tuple[str, Sequence[Any]]], *, together: bool
+    ) -> list[list[Row]]:
+        """The statements' rows on one pooled connection (`together`: in one read-only
+        snapshot), tried once more on a fresh connection when the pooled one went away."""
         for attempt in (1, 2):
             try:
-                async with (
-                    self.pool.acquire() as conn,
-                    conn.transaction(isolation="repeatable_read", readonly=True),
-                ):
-                    return [
-                        [tuple(row) for row in await conn.fetch(numbered(sql), *params)]
-                        for sql, params in statements
-                    ]
+                async with self.pool.acquire() as conn:
+                    snapshot = conn.transaction(isolation="repeatable_read", readonly=True)
+                    async with snapshot if together else contextlib.nullcontext():
+                        return [
+                            [tuple(row) for row in await conn.fetch(numbered(sql), *params)]
+                            for sql, params in statements
+                        ]
             except Exception as error:
                 if not lost_connection(error):
                     raise

@@ -41,6 +41,7 @@ async def moved(
     seat: int = 0,
     user_id: int | None = 100,
     finished: bool = False,
+    announce: Announcement | None = None,
 ):
     """`action` saved as seat's move at `version`, the seat waiting again afterwards."""
     return await store.save_move(
@@ -52,6 +53,7 @@ async def moved(
         state=state or {},
         finished=finished,
         clocks=clocks({} if finished else {0: version + 1}),
+        announce=announce,
     )
 
 
@@ -353,30 +355,14 @@ async def test_a_delivery_reads_its_game_and_everything_outstanding_in_one_snaps
     store: Store,
 ) -> None:
     record = await started(store, await new_game(store))
-    first = await store.save_move(
-        record.id,
-        record.version,
-        seat=0,
-        user_id=100,
-        action="a",
-        state={},
-        finished=False,
-        clocks=clocks({0: 1}),
-        announce=Announcement(events=[{"e": 1}], panels=[0]),
+    first = await moved(
+        store, record, record.version, "a", announce=Announcement(events=[{"e": 1}], panels=[0])
     )
     await store.mark_delivered(record.id, [first.version], (10, 700), {0: True, 1: False})
     await store.set_message(record.id, "hand:1", 55, 900)
     await store.set_message(record.id, "lobby", 10, 600)
-    second = await store.save_move(
-        record.id,
-        first.version,
-        seat=0,
-        user_id=100,
-        action="b",
-        state={},
-        finished=False,
-        clocks=clocks({0: 1}),
-        announce=Announcement(events=[{"e": 2}], ping=[1]),
+    second = await moved(
+        store, record, first.version, "b", announce=Announcement(events=[{"e": 2}], ping=[1])
     )
     found = await store.outstanding(record.id)
     assert found is not None
