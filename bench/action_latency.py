@@ -93,6 +93,32 @@ def players_of(title: str) -> int:
     return max(info.min_players, min(4, info.max_players))
 
 
+class NullMessage:
+    """A message of the null Discord: its edits are counted."""
+
+    def __init__(self, discord: NullDiscord, message_id: int) -> None:
+        self.discord = discord
+        self.id = message_id
+
+    async def edit(self, **kwargs: Any) -> None:
+        self.discord.record("edits", kwargs)
+
+
+class NullChannel:
+    """A channel of the null Discord: its posts are counted."""
+
+    def __init__(self, discord: NullDiscord, channel_id: int) -> None:
+        self.discord = discord
+        self.id = channel_id
+
+    async def send(self, *args: Any, **kwargs: Any) -> NullMessage:
+        self.discord.record("posts", kwargs)
+        return NullMessage(self.discord, next(self.discord.ids))
+
+    def get_partial_message(self, message_id: int) -> NullMessage:
+        return NullMessage(self.discord, message_id)
+
+
 class NullDiscord:
     """Discord as the delivery sees it, answering at once: counts the posts, edits and
     pictures handed to it (the pictures are drawn before the call, as in production)."""
@@ -106,27 +132,8 @@ class NullDiscord:
         files = kwargs.get("files") or kwargs.get("attachments") or []
         self.counts["pictures"] += len(files)
 
-    def channel(self, channel_id: int) -> Any:
-        discord = self
-
-        class Message:
-            def __init__(self, message_id: int) -> None:
-                self.id = message_id
-
-            async def edit(self, **kwargs: Any) -> None:
-                discord.record("edits", kwargs)
-
-        class Channel:
-            id = channel_id
-
-            async def send(self, *args: Any, **kwargs: Any) -> Message:
-                discord.record("posts", kwargs)
-                return Message(next(discord.ids))
-
-            def get_partial_message(self, message_id: int) -> Message:
-                return Message(message_id)
-
-        return Channel()
+    def channel(self, channel_id: int) -> NullChannel:
+        return NullChannel(self, channel_id)
 
 
 class Bot:
