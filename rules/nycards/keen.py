@@ -49,6 +49,11 @@ FULL_HAND = 12  # a hand this large may overpay
 TAKE_EXACT_WEIGHT = 1.0  # share of a building's worth a take gets for letting it be paid exactly
 CARD_WORTH = 2.0  # worth of each card a take brings, beside its value
 TYPES = len(TYPE_IDS)
+DENY_WEIGHT = 0.0  # share of the best rival's gain from a building added to its worth
+ENDGAME_DECK = 0  # with this many buildings or fewer left in the deck, overpaying is allowed
+ENDGAME_OVER = 1.0  # worth lost per unit overpaid in the endgame
+LATER_WEIGHT = 1.0  # weight of the scorings after the next one
+SLOT_MONEY = 0.0  # worth per unit of value of a taken card, times its slot's building worth
 NAMES = ("A", "B", "C")
 
 
@@ -105,6 +110,23 @@ def majority_gains(sim: NycardsSim, seat: int) -> list[float]:
     return [type_gain(rows, names, seat, t) for t in range(TYPES)]
 
 
+def building_worth(
+    rows: list[list[int]], names: list[str], seat: int, sim: NycardsSim, building: int
+) -> float:
+    """A yard building's worth to `seat` (see the module)."""
+    t = TYPE_OF[building]
+    if LATER_WEIGHT != 1.0 and len(names) > 1:
+        gain = type_gain(rows, names[:1], seat, t)
+        gain += LATER_WEIGHT * type_gain(rows, names[1:], seat, t)
+    else:
+        gain = type_gain(rows, names, seat, t)
+    if DENY_WEIGHT:
+        gain += DENY_WEIGHT * max(
+            type_gain(rows, names, s, t) for s in range(sim.players) if s != seat
+        )
+    return BASE_WORTH + gain
+
+
 def _reach(values: list[int]) -> int:
     """The sums some of these values make, as bits (bit n: some subset adds up to n)."""
     reach = 1
@@ -119,9 +141,8 @@ def keen_move(sim: NycardsSim, seat: int, rng: random.Random | None = None) -> i
         return policy.gift_choice(sim, seat)
     hand, purse, yard = sim.hands[seat], sim.purse[seat], sim.yard
     rows, names = _counts(sim), remaining(sim)
-    worth = [
-        0.0 if b is None else BASE_WORTH + type_gain(rows, names, seat, TYPE_OF[b]) for b in yard
-    ]  # per slot: only the yard's types are weighed
+    worth = [0.0 if b is None else building_worth(rows, names, seat, sim, b) for b in yard]
+    endgame = len(sim.building_deck) <= ENDGAME_DECK
     by_slot: list[list[int]] = [[] for _ in SLOT_RANGE]
     for c in hand:
         by_slot[SLOT_OF[c]].append(c)
@@ -132,7 +153,8 @@ def keen_move(sim: NycardsSim, seat: int, rng: random.Random | None = None) -> i
             continue
         over, mask = policy.first_payment(tuple(by_slot[slot]), price)
         if over > 0 and len(hand) < FULL_HAND:
-            continue
+            if not endgame or worth[slot] - ENDGAME_OVER * over <= 0:
+                continue
         value = worth[slot] - over
         if best_buy is None or value > best_buy[0]:
             best_buy = (value, mask | slot << 4 | BUY)
@@ -173,6 +195,12 @@ def _best_take(
             if r >> prices[s] & 1 and not reach[s] >> prices[s] & 1:
                 exact += worth[s]
         key = (total + CARD_WORTH * cards + TAKE_EXACT_WEIGHT * exact, cards, move)
+        if SLOT_MONEY:
+            extra = 0.0
+            for c in display:
+                if mask >> c & 1:
+                    extra += VALUE[c] * worth[SLOT_OF[c]]
+            key = (key[0] + SLOT_MONEY * extra, cards, move)
         if best is None or key > best:
             best = key
     assert best is not None
