@@ -50,9 +50,11 @@ TAKE_EXACT_WEIGHT = 1.0  # share of a building's worth a take gets for letting i
 CARD_WORTH = 2.0  # worth of each card a take brings, beside its value
 TYPES = len(TYPE_IDS)
 DENY_WEIGHT = 0.0  # share of the best rival's gain from a building added to its worth
-ENDGAME_DECK = 0  # with this many buildings or fewer left in the deck, overpaying is allowed
+ENDGAME_DECK = 12  # with this many buildings or fewer left in the deck, overpaying is allowed
 ENDGAME_OVER = 1.0  # worth lost per unit overpaid in the endgame
 LATER_WEIGHT = 1.0  # weight of the scorings after the next one
+REACH_WEIGHT = 0.0  # worth of each new sum (2 to 13) a take lets a currency's cards make
+REACH_BITS = sum(1 << n for n in range(2, 14))
 SLOT_MONEY = 0.0  # worth per unit of value of a taken card, times its slot's building worth
 NAMES = ("A", "B", "C")
 
@@ -194,6 +196,9 @@ def _best_take(
         for s, r in grown.items():
             if r >> prices[s] & 1 and not reach[s] >> prices[s] & 1:
                 exact += worth[s]
+        if REACH_WEIGHT:
+            for s, r in grown.items():
+                exact += REACH_WEIGHT * ((r & ~reach[s] & REACH_BITS).bit_count())
         key = (total + CARD_WORTH * cards + TAKE_EXACT_WEIGHT * exact, cards, move)
         if SLOT_MONEY:
             extra = 0.0
