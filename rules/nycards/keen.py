@@ -55,6 +55,8 @@ ENDGAME_OVER = 1.0  # worth lost per unit overpaid in the endgame
 LATER_WEIGHT = 1.0  # weight of the scorings after the next one
 REACH_WEIGHT = 0.0  # worth of each new sum (2 to 13) a take lets a currency's cards make
 REACH_BITS = sum(1 << n for n in range(2, 14))
+EXACT_MIN = -1.0  # an exact buy needs a majority gain above this
+ENDGAME_AFFORD = 0.0  # in the endgame, share of a building's worth for a take that affords it
 SLOT_MONEY = 0.0  # worth per unit of value of a taken card, times its slot's building worth
 NAMES = ("A", "B", "C")
 
@@ -157,6 +159,8 @@ def keen_move(sim: NycardsSim, seat: int, rng: random.Random | None = None) -> i
         if over > 0 and len(hand) < FULL_HAND:
             if not endgame or worth[slot] - ENDGAME_OVER * over <= 0:
                 continue
+        elif worth[slot] - BASE_WORTH <= EXACT_MIN:
+            continue
         value = worth[slot] - over
         if best_buy is None or value > best_buy[0]:
             best_buy = (value, mask | slot << 4 | BUY)
@@ -164,7 +168,7 @@ def keen_move(sim: NycardsSim, seat: int, rng: random.Random | None = None) -> i
         return best_buy[1]
     display = sim.display
     if display:
-        return _best_take(display, by_slot, yard, worth)
+        return _best_take(display, by_slot, yard, worth, purse if endgame else None)
     if sim.actions > 0:
         return END
     found = policy.options(sim, seat)
@@ -174,7 +178,11 @@ def keen_move(sim: NycardsSim, seat: int, rng: random.Random | None = None) -> i
 
 
 def _best_take(
-    display: list[int], by_slot: list[list[int]], yard: list[int | None], worth: list[float]
+    display: list[int],
+    by_slot: list[list[int]],
+    yard: list[int | None],
+    worth: list[float],
+    purse: list[int] | None = None,
 ) -> int:
     """The take worth most (see the module)."""
     prices = [PRICE_OF[b] for b in yard]
@@ -196,6 +204,12 @@ def _best_take(
         for s, r in grown.items():
             if r >> prices[s] & 1 and not reach[s] >> prices[s] & 1:
                 exact += worth[s]
+        if purse is not None and ENDGAME_AFFORD:
+            for s in grown:
+                if purse[s] < prices[s]:
+                    added = sum(VALUE[c] for c in display if mask >> c & 1 and SLOT_OF[c] == s)
+                    if purse[s] + added >= prices[s]:
+                        exact += ENDGAME_AFFORD * worth[s]
         if REACH_WEIGHT:
             for s, r in grown.items():
                 exact += REACH_WEIGHT * ((r & ~reach[s] & REACH_BITS).bit_count())
