@@ -35,6 +35,7 @@ from rules.nycards.sim import (
     PASS,
     VALUE,
     NycardsSim,
+    card_mask,
     move_cards,
     move_text,
     parse_move,
@@ -60,9 +61,13 @@ def determinize(view: View, rng: random.Random) -> NycardsSim:
     """A world consistent with the seat's view (see the module docstring)."""
     seat = view["seat"]
     n = view["players"]
-    seen = set(view["hand"]) | set(view["display"])
+    known = [list(k) for k in view.get("known") or [[] for _ in range(n)]]
+    known[seat] = []  # its own hand is all seen
+    seen = set(view["hand"]) | set(view["display"]) | {c for k in known for c in k}
     pool = [c for c in money_ids(n) if c not in seen]
-    hands = deal_hidden(pool, seat, view["hand"], view["hand_counts"], rng)
+    rests = [count - len(k) for count, k in zip(view["hand_counts"], known, strict=True)]
+    drawn = deal_hidden(pool, seat, view["hand"], rests, rng)
+    hands = [h if s == seat else sorted(h + known[s]) for s, h in enumerate(drawn)]
     discard = [pool.pop() for _ in range(view["discard_count"])]
     scoring = [SCORING_ID[w] for w in view["scorings_left"] if w in SCORING_ID]
     deck = [pool.pop() for _ in range(view["money_deck_count"] - len(scoring))]
@@ -90,6 +95,7 @@ def determinize(view: View, rng: random.Random) -> NycardsSim:
     sim.discard = discard
     sim.hands = hands
     sim.purse = [purse_of(h) for h in hands]
+    sim.known = [card_mask(k) for k in view.get("known") or [[] for _ in range(n)]]
     sim.buildings = [list(b) for b in view["buildings"]]
     sim.dirk_buildings = list(view["dirk_buildings"])
     sim.unassigned = list(view["unassigned"])
