@@ -2,7 +2,9 @@
 policy, on the fast simulator (`rules.nycards.sim`).
 
 - It buys only with an exact payment (which gives another action), unless its hand holds
-  `FULL_HAND` cards or more; among such purchases the building worth most: the majority points
+  `FULL_HAND` cards or more, or the building deck holds `ENDGAME_DECK` or fewer (then a
+  building worth more than the overpayment is bought: the money left will buy little more);
+  among such purchases the building worth most: the majority points
   one more building of its type adds at every scoring still to come (every participant's
   buildings as they stand, Dirk's too), plus `BASE_WORTH`.
 - Otherwise it takes the money worth most: the cards' value, `CARD_WORTH` for each card (many
@@ -20,6 +22,17 @@ payments only 28–30 % (overpaying whenever the building is worth it: 12–18 %
 more cards 33 %, with `CARD_WORTH` 2 34–38 % (0.5–5 and `FULL_HAND` 10–15: within the noise;
 weighing buildings by the standard bot's majority chances instead: 33 %). Checked with
 `python -m bench.nycards_keen --games 2000 --seed 5000`: 36 % ± 2, the standard bot 24 % ± 2.
+
+The endgame rule (2026-11-24; same setting, win shares ± 95 %): seeds 10000–12999, without it
+35.4 % ± 1.7, with `ENDGAME_DECK` 4 / 8 / 12: 39.2 / 39.3 / 39.7 %; seeds 40000–49999: 40.1 %
+± 1.0 at 12. Tried and dropped, all within the noise or worse (3,000–6,000 games a setting):
+a share of the best rival's gain added to a building's worth (denial, 0.2 / 0.5: −1 point),
+the scorings after the next one weighed 0.5–1.5, money valued by its slot's building (−4),
+new sums a take lets a currency make (0.1–1: 0 to −1.5), exact buys only with a majority gain
+(−2.5), endgame takes valuing the buildings they make affordable, `FULL_HAND` 10, `CARD_WORTH`
+1.5 / 2.5, `BASE_WORTH` 3 (−2), `ENDGAME_DECK` 16 / 20, and overpaying all game long at a cost
+falling with the deck (17–23 %). `python -m bench.nycards_keen --games 2000 --seed 5000`:
+KEEN_SIM.
 """
 
 from __future__ import annotations
@@ -49,15 +62,9 @@ FULL_HAND = 12  # a hand this large may overpay
 TAKE_EXACT_WEIGHT = 1.0  # share of a building's worth a take gets for letting it be paid exactly
 CARD_WORTH = 2.0  # worth of each card a take brings, beside its value
 TYPES = len(TYPE_IDS)
-DENY_WEIGHT = 0.0  # share of the best rival's gain from a building added to its worth
-ENDGAME_DECK = 12  # with this many buildings or fewer left in the deck, overpaying is allowed
-ENDGAME_OVER = 1.0  # worth lost per unit overpaid in the endgame
-LATER_WEIGHT = 1.0  # weight of the scorings after the next one
-REACH_WEIGHT = 0.0  # worth of each new sum (2 to 13) a take lets a currency's cards make
-REACH_BITS = sum(1 << n for n in range(2, 14))
-EXACT_MIN = -1.0  # an exact buy needs a majority gain above this
-ENDGAME_AFFORD = 0.0  # in the endgame, share of a building's worth for a take that affords it
-SLOT_MONEY = 0.0  # worth per unit of value of a taken card, times its slot's building worth
+# With this many buildings or fewer left in the deck (public), a purchase may overpay when the
+# building is worth more than the overpayment: the money left will buy little more.
+ENDGAME_DECK = 12
 NAMES = ("A", "B", "C")
 
 
@@ -114,23 +121,6 @@ def majority_gains(sim: NycardsSim, seat: int) -> list[float]:
     return [type_gain(rows, names, seat, t) for t in range(TYPES)]
 
 
-def building_worth(
-    rows: list[list[int]], names: list[str], seat: int, sim: NycardsSim, building: int
-) -> float:
-    """A yard building's worth to `seat` (see the module)."""
-    t = TYPE_OF[building]
-    if LATER_WEIGHT != 1.0 and len(names) > 1:
-        gain = type_gain(rows, names[:1], seat, t)
-        gain += LATER_WEIGHT * type_gain(rows, names[1:], seat, t)
-    else:
-        gain = type_gain(rows, names, seat, t)
-    if DENY_WEIGHT:
-        gain += DENY_WEIGHT * max(
-            type_gain(rows, names, s, t) for s in range(sim.players) if s != seat
-        )
-    return BASE_WORTH + gain
-
-
 def _reach(values: list[int]) -> int:
     """The sums some of these values make, as bits (bit n: some subset adds up to n)."""
     reach = 1
@@ -145,7 +135,9 @@ def keen_move(sim: NycardsSim, seat: int, rng: random.Random | None = None) -> i
         return policy.gift_choice(sim, seat)
     hand, purse, yard = sim.hands[seat], sim.purse[seat], sim.yard
     rows, names = _counts(sim), remaining(sim)
-    worth = [0.0 if b is None else building_worth(rows, names, seat, sim, b) for b in yard]
+    worth = [
+        0.0 if b is None else BASE_WORTH + type_gain(rows, names, seat, TYPE_OF[b]) for b in yard
+    ]  # per slot: only the yard's types are weighed
     endgame = len(sim.building_deck) <= ENDGAME_DECK
     by_slot: list[list[int]] = [[] for _ in SLOT_RANGE]
     for c in hand:
@@ -156,10 +148,7 @@ def keen_move(sim: NycardsSim, seat: int, rng: random.Random | None = None) -> i
         if purse[slot] < price:
             continue
         over, mask = policy.first_payment(tuple(by_slot[slot]), price)
-        if over > 0 and len(hand) < FULL_HAND:
-            if not endgame or worth[slot] - ENDGAME_OVER * over <= 0:
-                continue
-        elif worth[slot] - BASE_WORTH <= EXACT_MIN:
+        if over > 0 and len(hand) < FULL_HAND and (not endgame or worth[slot] <= over):
             continue
         value = worth[slot] - over
         if best_buy is None or value > best_buy[0]:
@@ -168,7 +157,7 @@ def keen_move(sim: NycardsSim, seat: int, rng: random.Random | None = None) -> i
         return best_buy[1]
     display = sim.display
     if display:
-        return _best_take(display, by_slot, yard, worth, purse if endgame else None)
+        return _best_take(display, by_slot, yard, worth)
     if sim.actions > 0:
         return END
     found = policy.options(sim, seat)
@@ -178,11 +167,7 @@ def keen_move(sim: NycardsSim, seat: int, rng: random.Random | None = None) -> i
 
 
 def _best_take(
-    display: list[int],
-    by_slot: list[list[int]],
-    yard: list[int | None],
-    worth: list[float],
-    purse: list[int] | None = None,
+    display: list[int], by_slot: list[list[int]], yard: list[int | None], worth: list[float]
 ) -> int:
     """The take worth most (see the module)."""
     prices = [PRICE_OF[b] for b in yard]
@@ -204,22 +189,7 @@ def _best_take(
         for s, r in grown.items():
             if r >> prices[s] & 1 and not reach[s] >> prices[s] & 1:
                 exact += worth[s]
-        if purse is not None and ENDGAME_AFFORD:
-            for s in grown:
-                if purse[s] < prices[s]:
-                    added = sum(VALUE[c] for c in display if mask >> c & 1 and SLOT_OF[c] == s)
-                    if purse[s] + added >= prices[s]:
-                        exact += ENDGAME_AFFORD * worth[s]
-        if REACH_WEIGHT:
-            for s, r in grown.items():
-                exact += REACH_WEIGHT * ((r & ~reach[s] & REACH_BITS).bit_count())
         key = (total + CARD_WORTH * cards + TAKE_EXACT_WEIGHT * exact, cards, move)
-        if SLOT_MONEY:
-            extra = 0.0
-            for c in display:
-                if mask >> c & 1:
-                    extra += VALUE[c] * worth[SLOT_OF[c]]
-            key = (key[0] + SLOT_MONEY * extra, cards, move)
         if best is None or key > best:
             best = key
     assert best is not None
