@@ -1,12 +1,13 @@
 """The card game's strong bot: the determinized search of `rules.search` over
 `rules.nycards.sim`.
 
-Worlds drawn from a seat's view: the money it cannot see (every money card in play that is not
-in its hand or the display) is dealt at random to the other hands, the discard pile and the
-money deck with the sizes the view shows; the scoring cards not yet turned up go to random
-places in the deck; the building deck is every building not in sight, shuffled. (A seat that
-remembers which cards rivals took and paid knows more; the search does not use that memory, so
-its worlds are consistent with the view, never with anything hidden.) The horizon is the end of
+Worlds drawn from a seat's view: each rival holds the cards everybody saw it take from the
+display and not pay since (the view's `known`: every take and payment is public), and the rest
+of its hand is drawn, with the discard pile and the money deck (the sizes the view shows), from
+the money cards the seat has seen nowhere (not in its hand, the display or `known`); the
+scoring cards not yet turned up go to random places in the deck; the building deck is every
+building not in sight, shuffled. Its worlds are consistent with the view, never with anything
+hidden (a rival's starting cards stay unknown until paid). The horizon is the end of
 the game (or `HORIZON_ROUNDS` more rounds); the reward is then half a win (shared on a tie) and
 half the margin over the best rival (before the end: the margin of points plus what scoring C
 would give).
