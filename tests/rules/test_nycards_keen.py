@@ -1,6 +1,6 @@
-"""The card game's keen policy (`rules.nycards.keen`): exact payments only, takes of many
-cards, its moves legal in the reference engine over seeded games, decided from the seat's view
-only; and the strong bot's root moves start with it."""
+"""The card game's keen policy (`rules.nycards.keen`): exact payments until the endgame, takes
+of many cards, its moves legal in the reference engine over seeded games, decided from the
+seat's view only; and the strong bot's root moves start with it."""
 
 from __future__ import annotations
 
