@@ -11,11 +11,14 @@ State layout (plain JSON data; seat index `players` stands for Dirk in rankings)
     scoring cards 301/302 inside), display, discard, hands [per seat], buildings [per seat],
     dirk_buildings, unassigned (yard buildings given to nobody at the end), scores [per seat],
     dirk_score, scorings [done: {"scoring", "awards", "points"}], phase ("play" | "over"),
-    events [public events of the last step].
+    events [public events of the last step], known [per seat: the money cards it holds that
+    everybody saw it take from the display (sorted); its starting cards are not among them;
+    absent in games saved before it was kept].
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
 
 from rules import rng as rngmod
@@ -107,6 +110,7 @@ def setup(players: int, options: dict[str, str], seed: int) -> State:
         "dirk_score": 0,
         "scorings": [],
         "phase": "play",
+        "known": [[] for _ in range(players)],
         "events": [
             {
                 "type": "setup",
@@ -269,8 +273,19 @@ def _take(state: State, seat: int, act: Take) -> None:
         raise IllegalAction(problem, total=total, limit=5)
     state["display"] = [c for c in state["display"] if c not in act.cards]
     state["hands"][seat] = sorted(state["hands"][seat] + list(act.cards))
+    _remember(state, seat, lambda held: sorted([*held, *act.cards]))
     state["events"].append({"type": "took", "seat": seat, "cards": sorted(act.cards)})
     _end_turn(state)
+
+
+def _remember(state: State, seat: int, change: Callable[[list[int]], list[int]]) -> None:
+    """Change what everybody knows `seat` holds (`known`; the lists are replaced, never
+    changed in place: copies of the state share them). Games saved without it stay without."""
+    known = state.get("known")
+    if known is not None:
+        known = list(known)
+        known[seat] = change(known[seat])
+        state["known"] = known
 
 
 def _buy(state: State, seat: int, act: Buy) -> None:
@@ -295,6 +310,7 @@ def _buy(state: State, seat: int, act: Buy) -> None:
     if paid < price:
         raise IllegalAction("nycards.error.not_enough", price=price, paid=paid)
     state["hands"][seat] = [c for c in hand if c not in act.cards]
+    _remember(state, seat, lambda held: [c for c in held if c not in act.cards])
     state["discard"] += sorted(act.cards)
     state["yard"][slot] = None
     state["actions"] += 1

@@ -2,7 +2,9 @@
 policy, on the fast simulator (`rules.nycards.sim`).
 
 - It buys only with an exact payment (which gives another action), unless its hand holds
-  `FULL_HAND` cards or more; among such purchases the building worth most: the majority points
+  `FULL_HAND` cards or more, or the building deck holds `ENDGAME_DECK` or fewer (then a
+  building worth more than the overpayment is bought: the money left will buy little more);
+  among such purchases the building worth most: the majority points
   one more building of its type adds at every scoring still to come (every participant's
   buildings as they stand, Dirk's too), plus `BASE_WORTH`.
 - Otherwise it takes the money worth most: the cards' value, `CARD_WORTH` for each card (many
@@ -20,6 +22,18 @@ payments only 28–30 % (overpaying whenever the building is worth it: 12–18 %
 more cards 33 %, with `CARD_WORTH` 2 34–38 % (0.5–5 and `FULL_HAND` 10–15: within the noise;
 weighing buildings by the standard bot's majority chances instead: 33 %). Checked with
 `python -m bench.nycards_keen --games 2000 --seed 5000`: 36 % ± 2, the standard bot 24 % ± 2.
+
+The endgame rule (2026-11-24; same setting, win shares ± 95 %): seeds 10000–12999, without it
+35.4 % ± 1.7, with `ENDGAME_DECK` 4 / 8 / 12: 39.2 / 39.3 / 39.7 %; seeds 40000–49999: 40.1 %
+± 1.0 at 12. Tried and dropped, all within the noise or worse (3,000–6,000 games a setting):
+a share of the best rival's gain added to a building's worth (denial, 0.2 / 0.5: −1 point),
+the scorings after the next one weighed 0.5–1.5, money valued by its slot's building (−4),
+new sums a take lets a currency make (0.1–1: 0 to −1.5), exact buys only with a majority gain
+(−2.5), endgame takes valuing the buildings they make affordable, `FULL_HAND` 10, `CARD_WORTH`
+1.5 / 2.5, `BASE_WORTH` 3 (−2), `ENDGAME_DECK` 16 / 20, and overpaying all game long at a cost
+falling with the deck (17–23 %). With the rule, `python -m bench.nycards_keen --games 2000
+--seed 5000`: 39 % ± 2 (the standard bot 24 % ± 2); on the engine in `bench.bots`' 128 games
+(`--engine --games 128 --seed 0`): 48 % ± 9, before the rule 42 %.
 """
 
 from __future__ import annotations
@@ -49,6 +63,9 @@ FULL_HAND = 12  # a hand this large may overpay
 TAKE_EXACT_WEIGHT = 1.0  # share of a building's worth a take gets for letting it be paid exactly
 CARD_WORTH = 2.0  # worth of each card a take brings, beside its value
 TYPES = len(TYPE_IDS)
+# With this many buildings or fewer left in the deck (public), a purchase may overpay when the
+# building is worth more than the overpayment: the money left will buy little more.
+ENDGAME_DECK = 12
 NAMES = ("A", "B", "C")
 
 
@@ -122,6 +139,7 @@ def keen_move(sim: NycardsSim, seat: int, rng: random.Random | None = None) -> i
     worth = [
         0.0 if b is None else BASE_WORTH + type_gain(rows, names, seat, TYPE_OF[b]) for b in yard
     ]  # per slot: only the yard's types are weighed
+    endgame = len(sim.building_deck) <= ENDGAME_DECK
     by_slot: list[list[int]] = [[] for _ in SLOT_RANGE]
     for c in hand:
         by_slot[SLOT_OF[c]].append(c)
@@ -131,7 +149,7 @@ def keen_move(sim: NycardsSim, seat: int, rng: random.Random | None = None) -> i
         if purse[slot] < price:
             continue
         over, mask = policy.first_payment(tuple(by_slot[slot]), price)
-        if over > 0 and len(hand) < FULL_HAND:
+        if over > 0 and len(hand) < FULL_HAND and (not endgame or worth[slot] <= over):
             continue
         value = worth[slot] - over
         if best_buy is None or value > best_buy[0]:

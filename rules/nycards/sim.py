@@ -124,6 +124,14 @@ def buy_move(slot: int, cards: list[int] | tuple[int, ...]) -> int:
     return mask << SHIFT | slot << 4 | BUY
 
 
+def card_mask(cards: list[int]) -> int:
+    """The bit mask of these card ids (bit c: card c)."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
 def move_cards(move: int) -> list[int]:
     """The card ids of a take or buy move, ascending."""
     mask = move >> SHIFT
@@ -267,6 +275,7 @@ class NycardsSim:
         "discard",
         "display",
         "hands",
+        "known",
         "money_deck",
         "over_",
         "pending",
@@ -294,6 +303,7 @@ class NycardsSim:
     discard: list[int]
     hands: list[list[int]]
     purse: list[list[int]]  # per seat: its money per slot's currency (kept with `hands`)
+    known: list[int]  # per seat: the cards of the reference's `known`, as a bit mask
     buildings: list[list[int]]
     dirk_buildings: list[int]
     unassigned: list[int]
@@ -352,6 +362,7 @@ class NycardsSim:
         sim.discard = []
         sim.hands = hands
         sim.purse = [purse_of(h) for h in hands]
+        sim.known = [0] * players
         sim.buildings = [[] for _ in range(players)]
         sim.dirk_buildings = dirk_buildings
         sim.unassigned = []
@@ -380,6 +391,7 @@ class NycardsSim:
         sim.discard = list(state["discard"])
         sim.hands = [list(h) for h in state["hands"]]
         sim.purse = [purse_of(h) for h in sim.hands]
+        sim.known = [card_mask(k) for k in state.get("known") or [[] for _ in sim.hands]]
         sim.buildings = [list(b) for b in state["buildings"]]
         sim.dirk_buildings = list(state["dirk_buildings"])
         sim.unassigned = list(state["unassigned"])
@@ -406,6 +418,7 @@ class NycardsSim:
         sim.discard = self.discard[:]
         sim.hands = [h[:] for h in self.hands]
         sim.purse = [p[:] for p in self.purse]
+        sim.known = self.known[:]
         sim.buildings = [b[:] for b in self.buildings]
         sim.dirk_buildings = self.dirk_buildings[:]
         sim.unassigned = self.unassigned[:]
@@ -433,6 +446,7 @@ class NycardsSim:
             "display": list(self.display),
             "discard": list(self.discard),
             "hands": [list(h) for h in self.hands],
+            "known": [move_cards(k << SHIFT) for k in self.known],
             "buildings": [list(b) for b in self.buildings],
             "dirk_buildings": list(self.dirk_buildings),
             "unassigned": list(self.unassigned),
@@ -578,6 +592,7 @@ class NycardsSim:
                 else:
                     kept.append(c)
             hand.sort()
+            self.known[seat] |= mask
             self.display = kept
             self._end_turn()
         elif kind == BUY:
@@ -595,6 +610,7 @@ class NycardsSim:
                 else:
                     kept.append(c)
             self.hands[seat] = kept
+            self.known[seat] &= ~mask
             building = self.yard[slot]
             assert building is not None
             self.yard[slot] = None

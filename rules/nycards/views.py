@@ -2,11 +2,13 @@
 and texts.
 
 Public: the yard, the money display, counts of the decks and the discard pile, each seat's
-number of money cards, every building bought (and Dirk's), the scores and the scorings done,
-who acts and how many actions they took, a pending keep/gift, and the last public events.
-A seat's view adds its own hand. Never shown: the money deck's order or contents (nor where
-the scoring cards lie), the discard pile's contents, the building deck, other hands.
-"""
+number of money cards and `known` (the money cards everybody saw it take from the display and
+not pay since: a public memory for the bots, never drawn or written for players; a seat's
+starting cards are not among them), every building bought (and Dirk's), the scores and the
+scorings done, who acts and how many actions they took, a pending keep/gift, and the last
+public events. A seat's view adds its own hand. Never shown: the money deck's order or
+contents (nor where the scoring cards lie), the discard pile's contents, the building deck,
+the other hands' cards nobody saw arrive."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ def view(state: State, seat: int | None) -> View:
         "money_deck_count": len(state["money_deck"]),
         "discard_count": len(state["discard"]),
         "hand_counts": [len(h) for h in state["hands"]],
+        "known": [list(k) for k in state.get("known") or [[] for _ in state["hands"]]],
         "buildings": [sorted(b) for b in state["buildings"]],
         "dirk_buildings": sorted(state["dirk_buildings"]),
         "unassigned": list(state["unassigned"]),

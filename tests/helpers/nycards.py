@@ -60,6 +60,14 @@ def give(state: State, seat: int, cards: list[int]) -> State:
         state[key] = [c for c in state[key] if c not in wanted]
     state["hands"] = [[c for c in h if c not in wanted] for h in state["hands"]]
     state["hands"][seat] = sorted(state["hands"][seat] + list(cards))
+    return _still_known(state)
+
+
+def _still_known(state: State) -> State:
+    """`known` (cards seen taken) keeps only the cards still in their holder's hand."""
+    if "known" in state:
+        pairs = zip(state["known"], state["hands"], strict=True)
+        state["known"] = [[c for c in k if c in hand] for k, hand in pairs]
     return state
 
 
@@ -69,7 +77,7 @@ def set_hand(state: State, seat: int, cards: list[int]) -> State:
     give(state, seat, cards)
     state["hands"][seat] = sorted(cards)
     state["money_deck"] += old
-    return state
+    return _still_known(state)
 
 
 def set_display(state: State, cards: list[int]) -> State:
@@ -80,7 +88,7 @@ def set_display(state: State, cards: list[int]) -> State:
     state["hands"] = [[c for c in h if c not in cards] for h in state["hands"]]
     state["display"] = list(cards)
     state["money_deck"] += old
-    return state
+    return _still_known(state)
 
 
 def set_yard(state: State, yard: list[int | None]) -> State:
@@ -183,16 +191,18 @@ def strictly_secret(state: State, seat: int | None) -> set[int]:
 def scramble_hidden(
     state: State, seat: int | None, rng: random.Random, copy_state: bool = True
 ) -> State:
-    """A copy `seat` cannot tell apart: the money hidden from it (deck, discard, other hands)
-    reshuffled among those places with their sizes kept, the scoring cards moved within the
-    deck, the building deck shuffled, and the generator changed. With `copy_state` False the
-    caller passes a copy whose hands and building deck lists are its own."""
+    """A copy `seat` cannot tell apart: the money hidden from it (deck, discard, the other
+    hands' cards nobody saw them take: `known` stays with its holder) reshuffled among those
+    places with their sizes kept, the scoring cards moved within the deck, the building deck
+    shuffled, and the generator changed. With `copy_state` False the caller passes a copy whose
+    hands and building deck lists are its own."""
     other = copy.deepcopy(state) if copy_state else state
+    known = state.get("known") or [[] for _ in state["hands"]]
     scoring = [c for c in state["money_deck"] if c in SCORING_CARDS]
     pool = [c for c in state["money_deck"] if c not in SCORING_CARDS] + list(state["discard"])
     for s, hand in enumerate(state["hands"]):
         if s != seat:
-            pool += hand
+            pool += [c for c in hand if c not in known[s]]
     rng.shuffle(pool)
     deck = [pool.pop() for _ in range(len(state["money_deck"]) - len(scoring))]
     for card in scoring:  # the scoring cards stay in the deck, anywhere in it
@@ -201,7 +211,8 @@ def scramble_hidden(
     other["discard"] = [pool.pop() for _ in state["discard"]]
     for s, hand in enumerate(list(state["hands"])):
         if s != seat:
-            other["hands"][s] = sorted(pool.pop() for _ in hand)
+            rest = [pool.pop() for c in hand if c not in known[s]]
+            other["hands"][s] = sorted(rest + list(known[s]))
     assert not pool
     other["building_deck"] = list(other["building_deck"])
     rng.shuffle(other["building_deck"])

@@ -68,6 +68,7 @@ class NyCardsSecrets:
         found = {b for b in view["yard"] if b is not None} | set(view["display"])
         found |= ints_in_lists(view["buildings"]) | set(view["dirk_buildings"])
         found |= set(view["unassigned"]) | set(view.get("hand") or [])
+        found |= ints_in_lists(view.get("known") or [])  # the public memory of cards taken
         if view["pending"]:
             found.add(view["pending"]["building"])
         # Cards paid before a reshuffle in the same step were seen, then shuffled into the deck:

@@ -1,6 +1,6 @@
-"""The card game's keen policy (`rules.nycards.keen`): exact payments only, takes of many
-cards, its moves legal in the reference engine over seeded games, decided from the seat's view
-only; and the strong bot's root moves start with it."""
+"""The card game's keen policy (`rules.nycards.keen`): exact payments until the endgame, takes
+of many cards, its moves legal in the reference engine over seeded games, decided from the
+seat's view only; and the strong bot's root moves start with it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import random
 from rules.contract import State
 from rules.nycards import bot as standard
 from rules.nycards import strong
-from rules.nycards.keen import keen_move, majority_gains
+from rules.nycards.keen import ENDGAME_DECK, keen_move, majority_gains
 from rules.nycards.sim import NycardsSim, move_text
 from tests.helpers.nycards import (
     GAME,
@@ -50,6 +50,17 @@ def test_keen_does_not_overpay_where_the_standard_bot_would() -> None:
     state = _position([money("blue", 3)], display)
     assert standard.bot_action(GAME.view(state, 0), 1).startswith("buy")
     assert _keen(state).startswith("take")
+
+
+def test_keen_overpays_for_a_building_when_few_are_left_in_the_deck() -> None:
+    """The same position with `ENDGAME_DECK` buildings left: money is worth little now, keen
+    buys the theater with its blue 3."""
+    display = [money("green", 1), money("orange", 1), money("yellow", 1), money("yellow", 2)]
+    state = _position([money("blue", 3)], display)
+    del state["building_deck"][ENDGAME_DECK + 1 :]
+    assert _keen(state).startswith("take")
+    del state["building_deck"][ENDGAME_DECK:]
+    assert _keen(state) == f"buy {money('blue', 3)}"
 
 
 def test_keen_buys_with_an_exact_payment() -> None:

@@ -187,6 +187,25 @@ def test_discards_are_reshuffled_when_the_money_deck_runs_out() -> None:
 # ------------------------------------------------------------------ buy
 
 
+def test_cards_seen_taken_are_known_held_until_paid_and_the_starting_cards_never() -> None:
+    """`known` (every view): a take adds its cards to the taker's, a payment removes its cards;
+    the starting money's cards are not known."""
+    state = position(players=4)
+    assert GAME.view(state, 1)["known"] == [[], [], [], []]
+    green = money("green", 2)
+    after = GAME.apply(state, 0, f"take {green}")
+    assert GAME.view(after, 2)["known"][0] == [green]
+    assert GAME.view(after, None)["known"][0] == [green]
+    set_yard(after, [building("theater", 2), None, None, None])
+    current_turn(after, 0)
+    set_hand(after, 0, [*after["hands"][0], money("blue", 2)])
+    after = GAME.apply(after, 0, "take " + str(money("blue", 1)))
+    assert after["known"][0] == sorted([green, money("blue", 1)])
+    current_turn(after, 0)
+    after = GAME.apply(after, 0, f"buy 1 {money('blue', 1)},{money('blue', 2)}")
+    assert after["known"][0] == [green]
+
+
 def test_buy_with_the_slot_currency_moves_the_building_in_front_of_the_buyer() -> None:
     state = position()
     set_hand(state, 0, cash("green", 4))

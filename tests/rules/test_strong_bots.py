@@ -176,6 +176,25 @@ def test_a_money_rival_is_drawn_holding_the_cards_it_is_known_to_hold() -> None:
     assert checked
 
 
+def test_a_card_game_rival_is_drawn_holding_the_cards_it_was_seen_to_take() -> None:
+    """Every drawn world gives each rival the cards the seat saw it take (and not pay since)
+    and draws only the rest of its hand, from cards the seat has not seen anywhere."""
+    game = RULES["nycards"]
+    searcher = SEARCHERS["nycards"]
+    checked = 0
+    for n, (state, seat) in enumerate(sampled_states("nycards", 4, 5)):
+        view = game.view(state, seat)
+        world = searcher.determinize(view, random.Random(n))
+        seen = set(view["hand"]) | set(view["display"]) | {c for k in view["known"] for c in k}
+        for s, known in enumerate(view["known"]):
+            if s == seat:
+                continue
+            assert set(known) <= set(world.hands[s])
+            assert not (set(world.hands[s]) - set(known)) & seen
+            checked += len(known)
+    assert checked
+
+
 def test_a_money_rival_is_drawn_as_a_hand_that_has_been_collecting() -> None:
     """Rivals' hidden hands are drawn from the unseen cards as collections (few currencies)
     once the hand has run a while, uniformly at its start."""
