@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import os
 from functools import partial
 from typing import Any
 
@@ -17,7 +18,7 @@ from interface import attachments, delivery, hand_dms
 from interface.attachments import digest, picture_cache, png_bytes
 from interface.delivery import deliver_change
 from interface.hand_dms import dm_hand, draw_ahead
-from interface.picture_workers import PictureWorkers, WorkerDied
+from interface.picture_workers import NICE, PictureWorkers, WorkerDied
 from service.tables import TableService
 from tests.reliability.driving import seated_step
 
@@ -266,5 +267,19 @@ async def test_a_worker_holds_the_next_picture_while_it_draws_one() -> None:
         assert len(workers._workers[0].busy) == 2 and len(workers._waiting) == 1
         drawn = await asyncio.wait_for(asyncio.gather(*asked), 60)
         assert [Image.open(io.BytesIO(png)).size for png in drawn] == [(4, 4), (5, 5), (6, 6)]
+    finally:
+        workers.close()
+
+
+async def test_picture_workers_give_way_to_the_event_loop_that_feeds_them() -> None:
+    """A worker runs `NICE` steps nicer than the bot: when the cores are full, the event loop
+    (and SQLite's thread) are scheduled first and keep the workers fed."""
+    workers = PictureWorkers(1)
+    try:
+        await asyncio.wait_for(workers.draw(partial(square, [1, 2, 3], 4)), 60)
+        (pid,) = workers.pids
+        assert pid is not None
+        ours = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, ours + NICE) > ours
     finally:
         workers.close()
