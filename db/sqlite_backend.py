@@ -47,9 +47,12 @@ def _read_together(conn: aiosqlite.Connection, statements: list[Statement]) -> l
     db = conn._conn
     db.execute("BEGIN")
     try:
-        return [db.execute(sql, params).fetchall() for sql, params in statements]
-    finally:
-        db.execute("COMMIT")
+        rows = [db.execute(sql, params).fetchall() for sql, params in statements]
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    return rows
 
 
 def _rollback_if_open(conn: aiosqlite.Connection) -> None:

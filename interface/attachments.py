@@ -204,6 +204,20 @@ async def png_bytes(picture: Callable[[], Image]) -> bytes:
     return data
 
 
+def draw_soon(picture: Callable[[], Image]) -> asyncio.Task[bytes]:
+    """Start drawing a picture into the cache now (`png_bytes`), for a message that will ask
+    for it later; a failure here is left to that message (it draws the picture again and
+    reports)."""
+    task = asyncio.create_task(png_bytes(picture))
+    task.add_done_callback(_quiet)
+    return task
+
+
+def _quiet(task: asyncio.Task[bytes]) -> None:
+    if not task.cancelled():
+        task.exception()  # retrieved: the message that asks for the picture reports
+
+
 async def png_file(picture: Callable[[], Image], filename: str) -> discord.File:
     """Draw and encode a deferred picture off the event loop, wrapped as an attachment."""
     return discord.File(io.BytesIO(await png_bytes(picture)), filename=filename)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -24,6 +25,7 @@ import discord
 from db.outbox import Outstanding, Pending
 from db.records import GameRecord
 from i18n import t
+from interface.attachments import draw_soon
 from interface.failures import DISCORD_FAILURES, cannot_post, channel_unknown
 from interface.hand_dms import dm_channel, dm_hand, draw_ahead, files_of, kind_of, turn_notices
 from interface.host import Host
@@ -88,11 +90,12 @@ async def deliver(bot: Host, game_id: int) -> bool:
                 return True
             record, outstanding = found
             panels: dict[int, Outgoing] = {}  # the hand panels built ahead, by seat
-            ahead = sorted(set(outstanding.due) | set(outstanding.pending.panels))
-            if ahead and record.status in ("running", "finished"):
-                # the due hands and those the pending steps changed, while the board is shown
-                draw_ahead(bot, record, ahead, panels)
-            done = await show(bot, record, outstanding) if outstanding.pending else True
+            seats = sorted(set(outstanding.due) | set(outstanding.pending.panels))
+
+            def ahead() -> None:  # the hands due and those the steps changed, behind the board
+                draw_ahead(bot, record, seats, panels)
+
+            done = await show(bot, record, outstanding, ahead) if outstanding.pending else True
             done = done and await send_panels(bot, record, outstanding, panels)
         except Exception:  # e.g. the database cannot record a delivery (a full disk)
             log.exception("delivering game %s failed", game_id)
@@ -134,11 +137,17 @@ def retry_soon(bot: Host, game_id: int, attempt: int = 0) -> None:
     retries[game_id] = asyncio.get_running_loop().create_task(later(), name=f"deliver-{game_id}")
 
 
-async def show(bot: Host, record: GameRecord, outstanding: Outstanding) -> bool:
+async def show(
+    bot: Host,
+    record: GameRecord,
+    outstanding: Outstanding,
+    ahead: Callable[[], None] | None = None,
+) -> bool:
     """Show the pending announcements in the channel: scoring posts, then the board (a new post
     when a turn begins for someone or the game ended, else the live board edited). Marks them
     delivered and the changed panels due, and brings `outstanding` up to date with that (its
-    panels due, its board). False when Discord failed (left pending)."""
+    panels due, its board). `ahead` is called once the board's picture is asked for (to draw
+    the hands behind it, while the board is sent). False when Discord failed (left pending)."""
     locale = game_locale(record)
     pending = outstanding.pending
     if record.status == "aborted":
@@ -163,6 +172,7 @@ async def show(bot: Host, record: GameRecord, outstanding: Outstanding) -> bool:
             events = shown.events + pending.events
             lines = note_lines(record, shown.notes + pending.notes, locale)
             out = board(record, locale, events, [], lines)
+            ahead = _board_first(out, ahead)
             try:
                 await edit_board(bot, live, out)
                 where = live
@@ -172,6 +182,7 @@ async def show(bot: Host, record: GameRecord, outstanding: Outstanding) -> bool:
             lines = note_lines(record, pending.notes, locale)
             length = await game_length(bot.store, record) if record.status == "finished" else None
             out = board(record, locale, pending.events, ping, lines, length)
+            ahead = _board_first(out, ahead)
             where = (record.channel_id, await post_board(bot, record, out, f"b{record.id}.{last}"))
     except DISCORD_FAILURES as exc:
         await failed(bot, record, exc, locale)
@@ -190,6 +201,16 @@ async def show(bot: Host, record: GameRecord, outstanding: Outstanding) -> bool:
     if Timing.of(record.timing).blocked:  # a post went through again: the clocks restart
         await bot.tables.deadlines.set_blocked(record.id, False)
     return True
+
+
+def _board_first(out: Outgoing, ahead: Callable[[], None] | None) -> Callable[[], None] | None:
+    """Ask for the board's pictures, then call `ahead` (the pictures asked for later queue
+    behind the board's); what is left to call: nothing."""
+    for image, _ in out.images:
+        draw_soon(image)
+    if ahead is not None:
+        ahead()
+    return None
 
 
 async def show_end_without_result(
@@ -238,8 +259,8 @@ async def send_panels(
     panels: dict[int, Outgoing] | None = None,
 ) -> bool:
     """DM each due private panel (a fresh DM, which notifies, for a seat whose turn began and
-    whose player asked for DMs; `panels`: those built already, by seat), then mark those sent
-    (or that cannot be) done, in one write.
+    whose player asked for DMs; `panels`: those built already, by seat); a fresh one is marked
+    done as soon as it is sent, the others sent (or that cannot be) together, in one write.
     False if one failed in a way that may pass (it stays due). The seats' panels go at the
     same time: their pictures are drawn side by side, not one after another."""
     due = outstanding.due
@@ -252,12 +273,12 @@ async def send_panels(
         ),
         return_exceptions=True,
     )
-    done = [seat for seat, outcome in zip(due, outcomes, strict=True) if outcome is True]
-    await bot.store.panels_done(record.id, done)
+    edits = [s for s, outcome in zip(due, outcomes, strict=True) if outcome is True and not due[s]]
+    await bot.store.panels_done(record.id, edits)
     for outcome in outcomes:
         if isinstance(outcome, BaseException):
             raise outcome
-    return len(done) == len(due)
+    return all(outcome is True for outcome in outcomes)
 
 
 async def send_panel(
@@ -269,22 +290,27 @@ async def send_panel(
     panel: Outgoing | None = None,
 ) -> bool:
     """DM one seat's due panel. True: it is done (sent, or it cannot be sent); False: it
-    failed in a way that may pass (it stays due)."""
-    if record.status not in ("running", "finished") or seat >= len(record.seats):
-        return True
-    locale = member_locale(bot, record.seats[seat].user_id, record)
-    note = t("dm.your_turn", locale, channel=f"<#{record.channel_id}>") if fresh else None
-    sent = await dm_hand(
-        bot,
-        record,
-        seat,
-        locale,
-        fresh=fresh,
-        note=note,
-        shown_in=outstanding.messages.get(f"hand:{seat}"),
-        panel=panel,
-    )
-    return sent is not None
+    failed in a way that may pass (it stays due). A `fresh` panel (a new DM, which notifies:
+    sent twice, it shows twice) is marked done here at once; the others (edits, which repeat
+    harmlessly) are left to the caller's one write."""
+    if record.status in ("running", "finished") and seat < len(record.seats):
+        locale = member_locale(bot, record.seats[seat].user_id, record)
+        note = t("dm.your_turn", locale, channel=f"<#{record.channel_id}>") if fresh else None
+        sent = await dm_hand(
+            bot,
+            record,
+            seat,
+            locale,
+            fresh=fresh,
+            note=note,
+            shown_in=outstanding.messages.get(f"hand:{seat}"),
+            panel=panel,
+        )
+        if sent is None:
+            return False
+    if fresh:
+        await bot.store.panel_done(record.id, seat)
+    return True
 
 
 async def send_post(bot: Host, record: GameRecord, out: Outgoing, nonce: str) -> None:

@@ -18,7 +18,7 @@ import discord
 
 from db.records import GameRecord
 from i18n import t
-from interface.attachments import digest, png_bytes, png_file
+from interface.attachments import digest, draw_soon, png_bytes, png_file
 from interface.failures import DISCORD_FAILURES, dm_closed
 from interface.host import Host
 from interface.messages import hand_panel
@@ -190,15 +190,8 @@ def draw_ahead(
         shown = remembered.get((record.id, seat))
         if shown is not None and shown[3] is not None and shown[3] == digest(picture):
             continue
-        task = asyncio.create_task(png_bytes(picture))
-        task.add_done_callback(_quiet)
-        tasks.append(task)
+        tasks.append(draw_soon(picture))
     return tasks
-
-
-def _quiet(task: asyncio.Task[Any]) -> None:
-    if not task.cancelled():
-        task.exception()  # retrieved: `dm_hand` draws it again and reports
 
 
 def remember(bot: Host, game_id: int, seat: int, shown: Shown) -> None:

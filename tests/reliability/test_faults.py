@@ -14,11 +14,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,6 +40,7 @@ from fakediscord.errors import (
 from fakediscord.inprocess import FakeBot, FakeInteraction
 from games import rules_of
 from i18n import t
+from interface import delivery
 from interface.delivery import deliver_everything
 from interface.hand_dms import dm_channel
 from interface.lobby_actions import press_lobby
@@ -353,3 +357,36 @@ async def test_a_hand_dm_that_fails_stays_due_and_only_it_is_sent_again(
     await deliver_everything(bot)
     assert not await store.panels_due(record.id)
     assert len([s for s in bot.in_channel(first_dm) if s.op == "send"]) == 1, "not sent twice"
+
+
+async def test_a_your_turn_dm_sent_before_a_delivery_was_cut_short_is_not_sent_again(
+    tables: TableService, store: Store, bot: FakeBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A "your turn" DM is a new message (it notifies): it is marked sent as soon as it went,
+    so a delivery cut short while another seat's DM hangs (a restart, a cancelled task) does
+    not send it twice when the delivery runs again."""
+    record = await members_game(tables, "money", 1)
+    for seat in record.seats:
+        await store.set_turn_notice(seat.user_id or 0, "dm")
+    first_dm, second_dm = [(await dm_channel(bot, s.user_id or 0)).id for s in record.seats[:2]]
+    original = delivery.dm_hand
+
+    async def hangs_for_the_second(*args: Any, **kwargs: Any) -> bool | None:
+        if args[2] == 1:
+            await asyncio.Event().wait()
+        return await original(*args, **kwargs)
+
+    monkeypatch.setattr(delivery, "dm_hand", hangs_for_the_second)
+    cut_short = asyncio.ensure_future(deliver_everything(bot))
+    for _ in range(300):  # the first seat's DM went and its delivery went on
+        if 0 not in await store.panels_due(record.id) and bot.in_channel(first_dm):
+            break
+        await asyncio.sleep(0.01)
+    cut_short.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await cut_short
+    monkeypatch.setattr(delivery, "dm_hand", original)
+    await deliver_everything(bot)
+    assert len([s for s in bot.in_channel(first_dm) if s.op == "send"]) == 1, "not twice"
+    assert len([s for s in bot.in_channel(second_dm) if s.op == "send"]) == 1
+    assert not await store.panels_due(record.id)

@@ -245,11 +245,21 @@ async def test_a_delivery_draws_the_hands_its_steps_changed_ahead_and_builds_eac
         built.append(args[1])
         return original_panel(*args)
 
+    asked_for: list[str] = []
+    original_png = attachments.png_bytes
+
+    async def png(picture: Any) -> bytes:
+        asked_for.append(picture.func.__name__)
+        return await original_png(picture)
+
     monkeypatch.setattr(delivery, "draw_ahead", ahead)
     monkeypatch.setattr(hand_dms, "hand_panel", panel)
+    monkeypatch.setattr(attachments, "png_bytes", png)
     await deliver_change(bot, start)
     assert asked == [[0, 1, 2]]
     assert sorted(built) == [0, 1, 2], "each hand panel built once"
+    assert asked_for[0] == "table_image", "the board's picture is asked for before the hands'"
+    assert asked_for.count("hand_image") == 3
     assert not await store.panels_due(start.record.id)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
+from rules.nycards.bot import bot_action
 from rules.nycards.components import SCORING_CARDS, VALUE
 from rules.nycards.engine import first_player, stack_piles
 from rules.nycards.scoring import rank, score
@@ -629,3 +630,20 @@ def test_dirk_cannot_win_proposed() -> None:
     assert outcome is not None and after["dirk_score"] > max(outcome.scores)
     assert outcome.detail == {"dirk_score": after["dirk_score"]}
     assert outcome.winners == (1,) and len(outcome.scores) == 2
+
+
+def test_a_game_saved_before_the_public_memory_plays_to_its_end_knowing_nothing() -> None:
+    """States saved before `known` existed have none: they play on to the end (the engine
+    does not start remembering midway), and every view shows nothing known."""
+    state = fresh(3, 7)
+    del state["known"]
+    for step in range(2_000):
+        to_act = GAME.to_act(state)
+        if not to_act:
+            break
+        seat = to_act[0]
+        view = GAME.view(state, seat)
+        assert view["known"] == [[], [], []]
+        state = GAME.apply(state, seat, bot_action(view, step))
+        assert "known" not in state
+    assert GAME.outcome(state) is not None
