@@ -191,6 +191,18 @@ def isolated(name: str) -> str:
     return name
 
 
+def two_lines(words: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """`words` on one line, or on two (split at the space that balances them best) when one
+    is narrower than they are."""
+    if _length(words, size, bold) <= width or " " not in words:
+        return [words]
+    cuts = [i for i, c in enumerate(words) if c == " "]
+    best = min(
+        cuts, key=lambda i: max(_length(words[:i], size, bold), _length(words[i + 1 :], size, bold))
+    )
+    return [words[:best], words[best + 1 :]]
+
+
 def fit(text: str, size: int, max_width: float, bold: bool = False) -> str:
     """`text`, cut short with an ellipsis so it is at most `max_width` pixels wide."""
     if _length(text, size, bold) <= max_width:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from render import theme
-from render.draw import canvas, isolated, panel, text, width_of
+from render.draw import canvas, isolated, panel, text, two_lines
 
 TITLE = 46
 HEADING = 36
@@ -41,11 +41,7 @@ class StatsBlock:
 def label_lines(label: str, width: float) -> list[str]:
     """A tile's label on one line, or on two (split at the space that balances them best)
     when one is too narrow for it."""
-    if width_of(label, LABEL) <= width or " " not in label:
-        return [label]
-    cuts = [i for i, c in enumerate(label) if c == " "]
-    best = min(cuts, key=lambda i: max(width_of(label[:i], LABEL), width_of(label[i + 1 :], LABEL)))
-    return [label[:best], label[best + 1 :]]
+    return two_lines(label, LABEL, width)
 
 
 def stats_image(title: str, blocks: Sequence[StatsBlock]) -> Image.Image:

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from i18n import t
 from render import theme
-from render.draw import canvas, card_step, highlight, panel, pill, text
+from render.draw import canvas, card_step, highlight, panel, pill, text, two_lines
 from render.money.cards import back_tile, card_size, put_card
 from render.money.common import (
     BANNER_HEIGHT,
@@ -43,6 +43,7 @@ STRIP_HEIGHT = card_size(BID_CARD)[1] + 30
 LEFT_COL = 190  # name, status, cards in hand
 RIGHT_COL = 120  # hands won and points
 GAP = 10
+LINE = 22  # between the two lines of what a seat did
 
 
 def table_picture(
@@ -184,6 +185,7 @@ def _middle(
     x, right = M + LEFT_COL, WIDTH - M - RIGHT_COL - 8
     mid = y + STRIP_HEIGHT / 2
     new = t("render.money.pic.new", locale)
+    start = x  # where what the seat did in the last move goes
     if view["phase"] == "exchange" and info["table"]:
         total = str(info["table_total"])
         box = pill(draw, (x, mid), total, KEY, theme.GOLD, theme.INK)
@@ -195,16 +197,11 @@ def _middle(
     elif view["phase"] == "bid" and info["bid_placed"]:
         tile = back_tile(BID_CARD)
         image.paste(tile, (x, y + 18), tile)
-        words = t("render.money.pic.bid_hidden", locale)
-        text(
-            draw,
-            (x + tile.width + 8, mid),
-            words,
-            SMALL,
-            theme.MUTED,
-            anchor="lm",
-            max_width=right - x - tile.width - 8,
-        )
+        start = x + tile.width + 8  # beside the card, instead of the words on it
+        if seat not in done:
+            hidden = t("render.money.pic.bid_hidden", locale)
+            room = right - start
+            text(draw, (start, mid), hidden, SMALL, theme.MUTED, anchor="lm", max_width=room)
         if seat in bids:
             area = (x, y + 18, x + tile.width - 3, y + 18 + tile.height - 3)
             highlight(draw, area, new, SMALL, width=3)
@@ -230,18 +227,23 @@ def _middle(
         and view["phase"] != "over"
         and not (view["phase"] == "exchange" and info["table"])
     ):
-        words = done[seat]
-        w = text(
-            draw,
-            (x + 8, mid),
-            words,
-            BODY,
-            theme.GOLD,
-            bold=True,
-            anchor="lm",
-            max_width=right - x - 16,
+        lines = two_lines(done[seat], BODY, right - start - 16, bold=True)
+        top = mid - LINE * (len(lines) - 1) / 2
+        w = max(
+            text(
+                draw,
+                (start + 8, top + LINE * row),
+                words,
+                BODY,
+                theme.GOLD,
+                bold=True,
+                anchor="lm",
+                max_width=right - start - 16,
+            )
+            for row, words in enumerate(lines)
         )
-        highlight(draw, (x, mid - 16, x + w + 16, mid + 16), new, SMALL, width=3)
+        box = (start, top - 16, start + w + 16, top + LINE * (len(lines) - 1) + 16)
+        highlight(draw, box, new, SMALL, width=3)
 
 
 def _scores(

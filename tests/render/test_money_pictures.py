@@ -190,3 +190,28 @@ def test_the_final_banner_says_what_decided_the_match() -> None:
     with recording_text() as drawn:
         score_sheet(public, NAMES[:3], None)
     assert t("render.money.pic.rule.most_hands", None) in [d.words for d in drawn]
+
+
+def test_what_a_seat_did_goes_beside_its_face_down_bid_not_over_it() -> None:
+    """A seat that took a row and then placed its next secret bid in one step: the words of
+    what it took take the place of "secret until all have bid" beside its face-down card (the
+    two were drawn over each other, and over the card)."""
+    names = NAMES[:4]
+    hidden = t("render.money.pic.bid_hidden", None)
+    for state, _ in steps(4, 21):
+        public = GAME.view(state, None)
+        placed = [s for s, seat in enumerate(public["seats"]) if seat["bid_placed"]]
+        if public["phase"] != "bid" or len(placed) < 2:
+            continue
+        seat = placed[0]
+        last = [
+            {"type": "took_row", "seat": seat, "row": "left", "took": [], "gave": []},
+            {"type": "bid_placed", "seat": seat},
+        ]
+        with recording_text() as drawn:
+            table_picture(public, names, None, last)
+        words = [d.words for d in drawn]
+        assert t("render.money.pic.took_row.left", None, total=0) in words
+        assert words.count(hidden) == len(placed) - 1, "not beside the seat that took a row"
+        return
+    raise AssertionError("no bid phase with two bids placed")
