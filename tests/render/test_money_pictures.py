@@ -211,7 +211,7 @@ def test_what_a_seat_did_goes_beside_its_face_down_bid_not_over_it() -> None:
         with recording_text() as drawn:
             table_picture(public, names, None, last)
         words = [d.words for d in drawn]
-        assert t("render.money.pic.took_row.left", None, total=0) in words
+        assert t("render.money.pic.took_row.left", None, total=0) in " ".join(words), "in full"
         assert words.count(hidden) == len(placed) - 1, "not beside the seat that took a row"
         return
     raise AssertionError("no bid phase with two bids placed")
