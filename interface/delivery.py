@@ -172,7 +172,8 @@ async def show(
             events = shown.events + pending.events
             lines = note_lines(record, shown.notes + pending.notes, locale)
             out = board(record, locale, events, [], lines)
-            ahead = _board_first(out, ahead)
+            _board_first(out, ahead)
+            ahead = None  # called once
             try:
                 await edit_board(bot, live, out)
                 where = live
@@ -182,7 +183,7 @@ async def show(
             lines = note_lines(record, pending.notes, locale)
             length = await game_length(bot.store, record) if record.status == "finished" else None
             out = board(record, locale, pending.events, ping, lines, length)
-            ahead = _board_first(out, ahead)
+            _board_first(out, ahead)
             where = (record.channel_id, await post_board(bot, record, out, f"b{record.id}.{last}"))
     except DISCORD_FAILURES as exc:
         await failed(bot, record, exc, locale)
@@ -203,14 +204,13 @@ async def show(
     return True
 
 
-def _board_first(out: Outgoing, ahead: Callable[[], None] | None) -> Callable[[], None] | None:
+def _board_first(out: Outgoing, ahead: Callable[[], None] | None) -> None:
     """Ask for the board's pictures, then call `ahead` (the pictures asked for later queue
-    behind the board's); what is left to call: nothing."""
+    behind the board's)."""
     for image, _ in out.images:
         draw_soon(image)
     if ahead is not None:
         ahead()
-    return None
 
 
 async def show_end_without_result(
